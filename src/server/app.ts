@@ -1,0 +1,124 @@
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { ApiError, errorBody, sendError } from "./http/errors";
+import type { Logger } from "./logger";
+import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+  };
+};
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** The built SPA; null when the client has not been built (API-only, e.g. in tests). */
+  spa: SpaAssets | null;
+  /** Values the browser needs at start-up, embedded in index.html. Never secrets. */
+  appConfig?: Record<string, unknown>;
+};
+
+/** Paths that belong to the API: an unknown one gets a JSON 404, never the SPA's HTML. */
+const apiPrefixes = ["/auth/v1/", "/functions/v1/", "/billing/stripe/", "/api/"];
+
+export function createApp(deps: AppDeps) {
+  const { database, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ reqId: c.var.requestId });
+    c.set("log", log);
+    await next();
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path, // never the query string: it may carry a redirect or a code
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+
+  app.get("/health", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ok" });
+    } catch (error) {
+      c.var.log.warn({ err: error }, "health check: database unreachable");
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  mountSpa(app, deps);
+
+  app.notFound((c) => c.json(errorBody("not_found", "Not found"), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody("bad_request", error.message || "Bad request"), error.status);
+    }
+    (c.var.log ?? logger).error({ err: error }, "unhandled error");
+    return c.json(
+      errorBody("internal", "Something went wrong on our side. Please try again."),
+      500,
+    );
+  });
+
+  return app;
+}
+
+function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
+  const { spa } = deps;
+  if (!spa) return;
+
+  const html = Buffer.from(injectAppConfig(spa.indexHtml, deps.appConfig ?? {}));
+  const index: Omit<StaticFile, "immutable"> = {
+    body: html,
+    br: brotliCompressSync(html),
+    gzip: gzipSync(html),
+    type: "text/html; charset=utf-8",
+  };
+
+  const send = (
+    acceptEncoding: string | undefined,
+    file: Omit<StaticFile, "immutable">,
+    cacheControl: string,
+    head: boolean,
+  ) => {
+    const { body, encoding } = negotiate(file, acceptEncoding);
+    const headers: Record<string, string> = {
+      "Content-Type": file.type,
+      "Content-Length": String(body.length),
+      "Cache-Control": cacheControl,
+      Vary: "Accept-Encoding",
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (encoding) headers["Content-Encoding"] = encoding;
+    return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
+  };
+
+  app.on(["GET", "HEAD"], "*", (c, next) => {
+    const path = c.req.path;
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return next();
+    const head = c.req.method === "HEAD";
+    const acceptEncoding = c.req.header("accept-encoding");
+    const file = spa.files.get(path);
+    if (file) {
+      const cache = file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=300";
+      return send(acceptEncoding, file, cache, head);
+    }
+    // A missing hashed asset is a real 404; every other path is a client-side route.
+    if (path.startsWith("/assets/")) return next();
+    return send(acceptEncoding, index, "no-cache", head);
+  });
+}

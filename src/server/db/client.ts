@@ -1,0 +1,98 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { migrationsDir } from "../paths";
+import { lockDataDir } from "./data-dir-lock";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when a trivial query succeeds; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; maxConnections?: number }
+  /**
+   * `dataDir` undefined means in memory (tests); `template` is a dumped data directory to start
+   * from (tests use one migrated copy instead of running `initdb` for every file).
+   */
+  | { kind: "pglite"; dataDir: string | undefined; template?: Blob };
+
+/** A fixed key for the advisory lock that serialises migrations between instances. */
+const MIGRATION_LOCK_KEY = 7_421_031;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres"
+    ? openPostgres(options)
+    : openPglite(options.dataDir, options.template);
+}
+
+async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      loadDataDir: template,
+    });
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: migrationsDir });
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(options: { url: string; maxConnections?: number }) {
+  const quiet = { onnotice: () => {} };
+  const migrator = postgres(options.url, { ...quiet, max: 1 });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres({ client: migrator }), {
+      migrationsFolder: migrationsDir,
+    });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+  } finally {
+    await migrator.end({ timeout: 5 });
+  }
+
+  const client = postgres(options.url, {
+    ...quiet,
+    max: options.maxConnections ?? 10,
+    idle_timeout: 60,
+    connect_timeout: 5,
+  });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db,
+    kind: "postgres" as const,
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

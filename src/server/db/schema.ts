@@ -1,0 +1,261 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The whole schema. Migrations are generated from this file (`npm run db:generate`) and
+ * checked in under ./migrations; the server applies them at start-up on PGlite and Postgres.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Small key/value settings the server creates on first start (e.g. the public client key). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- auth
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Trimmed and lower-cased before it is stored. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>().notNull().default({}),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /** Where a confirmation e-mail would send the user, kept for when confirmation is on. */
+    confirmationRedirectTo: text("confirmation_redirect_to"),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
+
+export const identities = pgTable(
+  "identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerId: text("provider_id").notNull(),
+    identityData: jsonb("identity_data").$type<Record<string, unknown>>().notNull().default({}),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("identities_provider_key").on(t.provider, t.providerId),
+    index("identities_user_id_idx").on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    parentId: bigint("parent_id", { mode: "number" }),
+    revoked: boolean("revoked").notNull().default(false),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_token_hash_key").on(t.tokenHash),
+    index("refresh_tokens_session_id_idx").on(t.sessionId),
+  ],
+);
+
+export const signingKeys = pgTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  algorithm: text("algorithm").notNull(),
+  privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
+  /** `current` signs new tokens; `previous` only verifies until its tokens have expired. */
+  status: text("status").$type<"current" | "previous" | "retired">().notNull(),
+  createdAt: createdAt(),
+  rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+});
+
+/** Fixed-window counters shared by every instance that uses this database. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ---------------------------------------------------------------- billing
+
+export const customers = pgTable(
+  "customers",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"stripe" | "local">().notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("customers_provider_customer_key").on(t.provider, t.customerId)],
+);
+
+/** Our copy of each user's best subscription, written only by the billing sync. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"stripe" | "local">().notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    status: text("status").notNull(),
+    tier: text("tier").notNull(),
+    priceId: text("price_id"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_customer_id_idx").on(t.customerId)],
+);
+
+/** Provider webhook events already handled, so a redelivery is skipped. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The built-in test payment provider's own records (what Stripe would hold for us). */
+export const localCheckoutSessions = pgTable(
+  "local_checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("local_checkout_sessions_user_id_idx").on(t.userId)],
+);
+
+export const localSubscriptions = pgTable(
+  "local_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** Last four digits and brand only: card numbers are never stored. */
+    cardBrand: text("card_brand").notNull(),
+    cardLast4: text("card_last4").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("local_subscriptions_user_id_idx").on(t.userId)],
+);
+
+export const localPayments = pgTable(
+  "local_payments",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<"succeeded" | "failed">().notNull(),
+    description: text("description").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    cardLast4: text("card_last4").notNull(),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("local_payments_user_id_idx").on(t.userId)],
+);
+
+/** Short-lived, user-bound links to the built-in subscription management page. */
+export const localPortalSessions = pgTable("local_portal_sessions", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- practice
+
+export const practiceItems = pgTable(
+  "practice_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    answer: text("answer"),
+    transcriptSource: text("transcript_source"),
+    answerSource: text("answer_source"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("practice_items_user_created_idx").on(t.userId, t.createdAt.desc())],
+);

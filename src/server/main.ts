@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { startServer } from "./server";
+
+/** The process entry point: configuration, start-up, and graceful shutdown on signals. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let server;
+  try {
+    server = await startServer(config, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, `could not start: ${(error as Error).message}`);
+    logger.flush();
+    process.exit(1);
+  }
+  logger.info(`Interview Coach is ready at ${config.siteUrl}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, "second signal: exiting now");
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "error during shutdown");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+void main();

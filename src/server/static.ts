@@ -1,0 +1,104 @@
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * The built SPA, read into memory once at start-up (a few hundred KB). Vite writes a `.br` and a
+ * `.gz` beside every compressible file at build time, so requests never compress on the fly.
+ */
+export type StaticFile = {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  /** Hashed file names never change content, so they can be cached for a year. */
+  immutable: boolean;
+};
+
+export type SpaAssets = {
+  files: Map<string, StaticFile>;
+  /** index.html as built, before the runtime config is injected. */
+  indexHtml: string;
+};
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".map": "application/json; charset=utf-8",
+};
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+export async function loadSpaAssets(dir: string): Promise<SpaAssets | null> {
+  if (!existsSync(path.join(dir, "index.html"))) return null;
+  const files = new Map<string, StaticFile>();
+  const all = await listFiles(dir);
+  const present = new Set(all);
+  await Promise.all(
+    all
+      .filter((file) => !file.endsWith(".br") && !file.endsWith(".gz"))
+      .map(async (file) => {
+        const urlPath = "/" + path.relative(dir, file).split(path.sep).join("/");
+        const [body, br, gzip] = await Promise.all([
+          readFile(file),
+          present.has(`${file}.br`) ? readFile(`${file}.br`) : undefined,
+          present.has(`${file}.gz`) ? readFile(`${file}.gz`) : undefined,
+        ]);
+        files.set(urlPath, {
+          body,
+          br,
+          gzip,
+          type: contentTypes[path.extname(file)] ?? "application/octet-stream",
+          immutable: urlPath.startsWith("/assets/"),
+        });
+      }),
+  );
+  const index = files.get("/index.html");
+  files.delete("/index.html");
+  return { files, indexHtml: index!.body.toString("utf8") };
+}
+
+/** Picks the best encoding the client accepts among those we have. */
+export function negotiate(
+  file: Pick<StaticFile, "body" | "br" | "gzip">,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: "br" | "gzip" } {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.split(";"))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (file.br && accepted.has("br")) return { body: file.br, encoding: "br" };
+  if (file.gzip && accepted.has("gzip")) return { body: file.gzip, encoding: "gzip" };
+  return { body: file.body };
+}
+
+/** Embeds runtime configuration as a JSON data block the SPA reads at start-up. */
+export function injectAppConfig(indexHtml: string, appConfig: Record<string, unknown>): string {
+  const json = JSON.stringify(appConfig)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  const block = `<script id="app-config" type="application/json">${json}</script>`;
+  return indexHtml.includes("</head>")
+    ? indexHtml.replace("</head>", `${block}</head>`)
+    : block + indexHtml;
+}
