@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { ApiError, errorBody, sendError } from "./http/errors";
 import type { Logger } from "./logger";
+import type { Services } from "./services";
 import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
 
 export type AppEnv = {
@@ -19,6 +20,7 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  services: Services;
   /** The built SPA; null when the client has not been built (API-only, e.g. in tests). */
   spa: SpaAssets | null;
   /** Values the browser needs at start-up, embedded in index.html. Never secrets. */
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  // Modules mount here, e.g. app.route("/auth/v1", authRoutes(deps.services)).
 
   mountSpa(app, deps);
 

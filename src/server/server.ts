@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import type { Logger } from "./logger";
 import { clientDistDir } from "./paths";
+import { closeServices, createServices } from "./services";
 import { loadSpaAssets } from "./static";
 
 export type RunningServer = {
@@ -31,7 +32,21 @@ export async function startServer(
   ]);
   if (!spa) logger.warn("the client is not built (run `npm run build`); serving the API only");
 
-  const app = createApp({ config, database, logger, spa, appConfig: { url: config.siteUrl } });
+  let services;
+  try {
+    services = await createServices(config, database, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApp({
+    config,
+    database,
+    logger,
+    services,
+    spa,
+    appConfig: { url: config.siteUrl },
+  });
 
   let server: ServerType;
   try {
@@ -42,6 +57,7 @@ export async function startServer(
       s.once("error", reject);
     });
   } catch (error) {
+    await closeServices(services);
     await database.close();
     throw error;
   }
@@ -64,6 +80,7 @@ export async function startServer(
         });
         http.closeIdleConnections();
       });
+      await closeServices(services);
       await database.close();
       logger.info("server stopped");
     })());

@@ -2,20 +2,38 @@ import { createApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
+import { closeServices, createServices, type Services } from "../services";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
   config: Config;
   database: DatabaseHandle;
+  services: Services;
   close(): Promise<void>;
 };
 
-/** The real app on a real (fresh) database, called in-process with `app.request()`. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+/**
+ * The real app on a real (fresh) database, called in-process with `app.request()`.
+ * `env` sets configuration variables exactly as the environment would.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string> } & Partial<AppDeps> = {},
+): Promise<TestApp> {
+  const { env, ...overrides } = options;
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
   const database = overrides.database ?? (await createTestDatabase());
   const logger = createLogger("silent");
-  const app = createApp({ config, database, logger, spa: null, ...overrides });
-  return { app, config, database, close: () => database.close() };
+  const services = overrides.services ?? (await createServices(config, database, logger));
+  const app = createApp({ config, database, logger, services, spa: null, ...overrides });
+  return {
+    app,
+    config,
+    database,
+    services,
+    close: async () => {
+      await closeServices(services);
+      if (!overrides.database) await database.close();
+    },
+  };
 }
