@@ -1,0 +1,58 @@
+/**
+ * The two AI engines behind the practice functions. One implementation of each is chosen at
+ * start-up: OpenAI-compatible when `OPENAI_API_KEY` or `AI_BASE_URL` is set, else the built-in
+ * offline engines. Route handlers only ever see these interfaces.
+ */
+
+export type AudioInput = {
+  /** The recording's bytes: a WebM container with an Opus track (checked before this call). */
+  bytes: Uint8Array;
+  mimeType: string;
+};
+
+export type Transcript = {
+  text: string;
+  /** Which engine produced it, shown to the user, e.g. "offline" or "openai:gpt-4o-mini-transcribe". */
+  source: string;
+  /** 0..1 when the engine reports one. */
+  confidence?: number;
+  /** True when the engine doubts what it heard; the UI asks the user to check the question. */
+  uncertain?: boolean;
+};
+
+export interface Transcriber {
+  readonly source: string;
+  transcribe(audio: AudioInput, signal?: AbortSignal): Promise<Transcript>;
+  close?(): Promise<void>;
+}
+
+export interface Answerer {
+  readonly source: string;
+  /** Streams the sample answer as text deltas; the concatenation is the whole answer. */
+  answer(question: string, signal?: AbortSignal): AsyncIterable<string>;
+  close?(): Promise<void>;
+}
+
+/** What can go wrong inside an engine; the functions layer maps each kind to an HTTP status. */
+export type EngineErrorKind =
+  /** The audio decoded but no question could be recognised (422). */
+  | "unrecognised"
+  /** The bytes are not decodable WebM/Opus audio (400/415). */
+  | "invalid_audio"
+  /** The engine or its provider took too long (504). */
+  | "timeout"
+  /** The provider failed or kept answering 429/5xx after retries (502). */
+  | "upstream"
+  /** No engine is configured or it cannot run here (503). */
+  | "unavailable";
+
+export class EngineError extends Error {
+  constructor(
+    readonly kind: EngineErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "EngineError";
+  }
+}
