@@ -4,7 +4,14 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export type TestServer = { url: string; logs: string[]; stop(): Promise<void> };
+export type TestServer = {
+  url: string;
+  logs: string[];
+  dataDir: string;
+  child: ChildProcess;
+  /** Sends SIGTERM, waits for the exit, and removes the data directory unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,9 +28,12 @@ async function freePort(): Promise<number> {
  * Runs the built server (`dist/server/main.js`) as its own process, exactly as `npm start` does,
  * on a free port with a fresh data directory.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "ic-e2e-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "ic-e2e-")));
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.resolve("dist/server/main.js")], {
     env: {
@@ -58,13 +68,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     logs,
-    stop: async () => {
+    dataDir,
+    child,
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
