@@ -154,6 +154,8 @@ export const subscriptions = pgTable(
     status: text("status").notNull(),
     tier: text("tier").notNull(),
     priceId: text("price_id"),
+    /** Start of the current billing period; a past_due grace period is measured from it. */
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAt: timestamp("cancel_at", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
