@@ -96,6 +96,12 @@ export const refreshTokens = pgTable(
     parentId: bigint("parent_id", { mode: "number" }),
     revoked: boolean("revoked").notNull().default(false),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The child token, encrypted with a key derived from this (parent) token, so a client that
+     * presents its just-rotated token within the reuse interval gets the same child back. Useless
+     * without the parent token, which is never stored.
+     */
+    successor: text("successor"),
     createdAt: createdAt(),
   },
   (t) => [
