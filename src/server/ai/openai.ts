@@ -1,0 +1,190 @@
+import OpenAI, { toFile } from "openai";
+import type { Logger } from "../logger";
+import {
+  EngineError,
+  type Answerer,
+  type AudioInput,
+  type Transcriber,
+  type Transcript,
+} from "./engine";
+import { ANSWER_SYSTEM_PROMPT, TRANSCRIBE_PROMPT, answerUserMessage } from "./prompts";
+
+/**
+ * Engines that talk to any OpenAI-compatible server: OpenAI itself, a gateway, or a local
+ * Ollama / vLLM / llama.cpp / LocalAI. The SDK retries 429 and 5xx answers with back-off
+ * (honouring Retry-After); on top of it each call has a deadline, and a streamed answer also
+ * has an idle limit between tokens, so nothing hangs.
+ */
+
+export type OpenAIEngineOptions = {
+  apiKey: string | undefined;
+  /** Without one, OpenAI's own API. */
+  baseURL: string | undefined;
+  model: string;
+  /** Deadline of a transcription; for an answer, the wait for the first token and between tokens. */
+  timeoutMs: number;
+  /** Retries of a 429, 5xx or connection failure (the SDK's back-off). */
+  maxRetries: number;
+  logger: Logger;
+};
+
+/** Longest answer passed on; a runaway model is cut off here. */
+export const MAX_ANSWER_CHARS = 8000;
+
+function client(options: OpenAIEngineOptions) {
+  return new OpenAI({
+    // Local servers need no key, but the SDK insists on one.
+    apiKey: options.apiKey || "not-needed",
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+  });
+}
+
+/** "openai:gpt-4o-mini" on OpenAI's API, "openai-compatible:llama3.2" on any other server. */
+export function openAISource(options: Pick<OpenAIEngineOptions, "baseURL" | "model">): string {
+  const own = !options.baseURL || new URL(options.baseURL).hostname === "api.openai.com";
+  return `${own ? "openai" : "openai-compatible"}:${options.model}`;
+}
+
+export function createOpenAITranscriber(options: OpenAIEngineOptions): Transcriber {
+  const openai = client(options);
+  const source = openAISource(options);
+  return {
+    source,
+    async transcribe(audio: AudioInput, signal?: AbortSignal): Promise<Transcript> {
+      const deadline = new Deadline(options.timeoutMs, signal);
+      try {
+        const file = await toFile(audio.bytes, "recording.webm", { type: audio.mimeType });
+        const result = await openai.audio.transcriptions.create(
+          { file, model: options.model, prompt: TRANSCRIBE_PROMPT, response_format: "json" },
+          { signal: deadline.signal },
+        );
+        const text = (typeof result === "string" ? result : (result.text ?? "")).trim();
+        if (!text || !/[\p{L}\p{N}]/u.test(text)) {
+          throw new EngineError(
+            "unrecognised",
+            "We couldn't make out a question — try again closer to the microphone, or type it.",
+          );
+        }
+        // Speech models tend to "hear" a word or two in silence or noise: ask the user to check.
+        const words = text.split(/\s+/).filter(Boolean).length;
+        return words < 3 ? { text, source, uncertain: true } : { text, source };
+      } catch (error) {
+        throw engineError(error, deadline, options.logger, "transcription");
+      } finally {
+        deadline.clear();
+      }
+    },
+  };
+}
+
+export function createOpenAIAnswerer(options: OpenAIEngineOptions): Answerer {
+  const openai = client(options);
+  const source = openAISource(options);
+  return {
+    source,
+    async *answer(question: string, signal?: AbortSignal): AsyncIterable<string> {
+      const deadline = new Deadline(options.timeoutMs, signal);
+      let length = 0;
+      try {
+        const stream = await openai.chat.completions.create(
+          {
+            model: options.model,
+            stream: true,
+            temperature: 0.7,
+            messages: [
+              { role: "system", content: ANSWER_SYSTEM_PROMPT },
+              { role: "user", content: answerUserMessage(question) },
+            ],
+          },
+          { signal: deadline.signal },
+        );
+        deadline.restart();
+        for await (const chunk of stream) {
+          deadline.restart();
+          const delta = chunk.choices?.[0]?.delta?.content;
+          if (!delta) continue;
+          const room = MAX_ANSWER_CHARS - length;
+          const piece = delta.length > room ? delta.slice(0, room) : delta;
+          length += piece.length;
+          yield piece;
+          if (length >= MAX_ANSWER_CHARS) break;
+        }
+        // The SDK ends the iteration quietly when the request is aborted: say why it ended.
+        if (deadline.signal.aborted) throw deadline.signal.reason ?? new Error("aborted");
+        if (length === 0) {
+          throw new EngineError("upstream", "The AI service returned an empty answer.");
+        }
+      } catch (error) {
+        throw engineError(error, deadline, options.logger, "answer");
+      } finally {
+        deadline.clear();
+      }
+    },
+  };
+}
+
+/**
+ * A timer that aborts the request when it fires, joined with the caller's signal (the client
+ * going away). `restart` gives a streamed answer a fresh allowance after every token.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  fired = false;
+  readonly signal: AbortSignal;
+
+  constructor(
+    private readonly ms: number,
+    readonly outer?: AbortSignal,
+  ) {
+    this.signal = outer ? AbortSignal.any([outer, this.controller.signal]) : this.controller.signal;
+    this.restart();
+  }
+
+  restart() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.fired = true;
+      this.controller.abort(new Error("deadline"));
+    }, this.ms);
+    this.timer.unref();
+  }
+
+  clear() {
+    clearTimeout(this.timer);
+  }
+}
+
+function engineError(error: unknown, deadline: Deadline, logger: Logger, what: string): unknown {
+  if (error instanceof EngineError) return error;
+  // The caller went away: pass the abort on untouched; nobody is waiting for a message.
+  if (deadline.outer?.aborted && !deadline.fired) return error;
+  if (deadline.fired || error instanceof OpenAI.APIConnectionTimeoutError) {
+    logger.warn({ what }, "AI provider timed out");
+    return new EngineError("timeout", "The AI service took too long to answer. Please try again.", {
+      cause: error,
+    });
+  }
+  if (error instanceof OpenAI.APIError) {
+    // Never log the error object whole: it carries request headers.
+    logger.warn(
+      { what, status: error.status, type: error.type, code: error.code },
+      "AI provider failed",
+    );
+    const message =
+      error.status === 429
+        ? "The AI service is busy right now. Please try again in a minute."
+        : error.status === 401 || error.status === 403
+          ? "The AI service rejected the server's credentials."
+          : error.status === 404
+            ? "The AI service does not offer the configured model."
+            : error.status === undefined
+              ? "Could not reach the AI service. Please try again."
+              : "The AI service failed. Please try again.";
+    return new EngineError("upstream", message, { cause: error });
+  }
+  logger.warn({ what, err: error }, "AI provider call failed");
+  return new EngineError("upstream", "The AI service failed. Please try again.", { cause: error });
+}

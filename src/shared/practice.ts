@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { MAX_QUESTION_CHARS } from "./practice-limits";
+
+/**
+ * Payloads of the practice functions (`POST /functions/v1/{name}`), used by both sides.
+ * The server checks the audio itself (base64, WebM/Opus, size, duration) and answers each
+ * problem with its own machine code; these schemas cover the shape only.
+ */
+
+export const transcribeAudioRequest = z.object({
+  /** Base64 of a WebM/Opus recording; a `data:audio/webm;base64,` prefix is tolerated. */
+  audio: z.string({ error: "audio must be a base64 string" }),
+});
+export type TranscribeAudioRequest = z.infer<typeof transcribeAudioRequest>;
+
+export const transcribeAudioResponse = z.object({
+  text: z.string(),
+  /** Which engine produced the text, e.g. "offline" or "openai:gpt-4o-mini-transcribe". */
+  source: z.string(),
+  confidence: z.number().min(0).max(1).optional(),
+  /** The engine doubts what it heard: the UI asks the user to check the question. */
+  uncertain: z.boolean().optional(),
+});
+export type TranscribeAudioResponse = z.infer<typeof transcribeAudioResponse>;
+
+export const generateAnswerRequest = z.object({
+  question: z
+    .string({ error: "question must be a string" })
+    .trim()
+    .min(1, "question must not be blank")
+    .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`),
+  /** Ask for `text/event-stream` instead of one JSON answer. */
+  stream: z.boolean({ error: "stream must be true or false" }).optional(),
+});
+export type GenerateAnswerRequest = z.infer<typeof generateAnswerRequest>;
+
+export const generateAnswerResponse = z.object({
+  answer: z.string(),
+  source: z.string(),
+});
+export type GenerateAnswerResponse = z.infer<typeof generateAnswerResponse>;
+
+/**
+ * The streamed answer (`stream: true`) is server-sent events:
+ *   data: {"delta":"..."}                    one or more, in order; the answer is their concatenation
+ *   event: done   data: {"source":"..."}     last event of a successful answer
+ *   event: error  data: {"error":{code,message}}  last event when the engine fails mid-answer
+ * Lines starting with ":" are keep-alive comments.
+ */
+export const answerDeltaEvent = z.object({ delta: z.string() });
+export const answerDoneEvent = z.object({ source: z.string() });
+export const answerErrorEvent = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+export const practiceConfigResponse = z.object({
+  transcriber: z.string(),
+  answerer: z.string(),
+  /** False when no engine is configured: the functions answer 503 until one is. */
+  available: z.boolean(),
+  limits: z.object({
+    maxRecordingSeconds: z.number(),
+    maxAudioBytes: z.number(),
+    maxQuestionChars: z.number(),
+  }),
+});
+export type PracticeConfigResponse = z.infer<typeof practiceConfigResponse>;
+
+/** Machine codes the practice functions answer with, beyond the common ones. */
+export const practiceErrorCodes = {
+  invalidBase64: "invalid_base64",
+  emptyAudio: "empty_audio",
+  unsupportedAudio: "unsupported_audio_format",
+  audioTooLarge: "payload_too_large",
+  recordingTooLong: "recording_too_long",
+  unrecognised: "unrecognised_speech",
+  questionTooLong: "question_too_long",
+  questionRequired: "question_required",
+  engineUnavailable: "engine_unavailable",
+  engineTimeout: "engine_timeout",
+  engineFailed: "engine_failed",
+  rateLimited: "rate_limited",
+} as const;
