@@ -29,6 +29,10 @@ const optionalUrl = (protocols: string[]) =>
         .optional(),
     );
 
+/** auto: OpenAI-compatible when OPENAI_API_KEY or AI_BASE_URL is set, else offline. */
+const aiEngineChoices = ["auto", "openai", "offline"] as const;
+const engineChoiceError = `must be one of ${aiEngineChoices.join(", ")}`;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -38,6 +42,70 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // practice AI engines (docs/decisions/0050-0059)
+  OPENAI_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  AI_BASE_URL: optionalUrl(["http:", "https:"]),
+  AI_TRANSCRIBER: z.enum(aiEngineChoices, { error: engineChoiceError }).default("auto"),
+  AI_ANSWERER: z.enum(aiEngineChoices, { error: engineChoiceError }).default("auto"),
+  AI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("gpt-4o-mini-transcribe"),
+  AI_ANSWER_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  RATE_LIMIT_TRANSCRIBE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_ANSWER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // auth (docs/decisions/0010-0014)
+  AUTH_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.string().min(20, "must be at least 20 characters").optional()),
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((origin) => origin.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: "must be a comma-separated list of origins" }))),
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
+  RATE_LIMIT_FAILED_SIGN_INS_PER_EMAIL: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+  // billing (docs/decisions/0040-0049): Stripe when STRIPE_SECRET_KEY is set, else the local provider
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")
+        .optional(),
+    ),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.string().startsWith("whsec_", "must be a webhook signing secret (whsec_…)").optional()),
+  STRIPE_PRICE_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.string().startsWith("price_", "must be a Stripe price id (price_…)").optional()),
+  STRIPE_API_BASE: optionalUrl(["http:", "https:"]),
 });
 
 export type Config = {
@@ -50,6 +118,42 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   shutdownTimeoutMs: number;
+  ai: {
+    transcriber: (typeof aiEngineChoices)[number];
+    answerer: (typeof aiEngineChoices)[number];
+    /** Secret: never logged, never sent to the browser. */
+    openaiApiKey: string | undefined;
+    /** An OpenAI-compatible server (Ollama, vLLM, a gateway…); OpenAI's API when unset. */
+    baseUrl: string | undefined;
+    transcribeModel: string;
+    answerModel: string;
+    timeoutMs: number;
+    maxRetries: number;
+    /** Per user, per minute. */
+    rateLimits: { transcribe: number; answer: number };
+  };
+  auth: {
+    /** The public client key (`apikey`); generated and stored on first start when unset. */
+    publicKey: string | undefined;
+    /** Other origins allowed to call /auth/v1 and /functions/v1 from a browser. */
+    corsAllowedOrigins: string[];
+    /** Per client IP, per 5-minute window. */
+    rateLimits: { signInSignUps: number; tokenRefresh: number; failedSignInsPerEmail: number };
+    /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+    trustProxy: boolean;
+  };
+  billing:
+    | { provider: "local" }
+    | {
+        provider: "stripe";
+        /** Secret: never logged, never sent to the browser. */
+        secretKey: string;
+        webhookSecret: string;
+        /** Unset: an inline $11/month price (price_data) on each checkout. */
+        priceId: string | undefined;
+        /** Where the Stripe SDK sends requests (tests, stripe-mock); Stripe's API when unset. */
+        apiBase: string | undefined;
+      };
 };
 
 export class ConfigError extends Error {
@@ -76,5 +180,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    ai: {
+      transcriber: value.AI_TRANSCRIBER,
+      answerer: value.AI_ANSWERER,
+      openaiApiKey: value.OPENAI_API_KEY,
+      baseUrl: value.AI_BASE_URL,
+      transcribeModel: value.AI_TRANSCRIBE_MODEL,
+      answerModel: value.AI_ANSWER_MODEL,
+      timeoutMs: value.AI_TIMEOUT_MS,
+      maxRetries: value.AI_MAX_RETRIES,
+      rateLimits: {
+        transcribe: value.RATE_LIMIT_TRANSCRIBE_PER_MINUTE,
+        answer: value.RATE_LIMIT_ANSWER_PER_MINUTE,
+      },
+    },
+    auth: {
+      publicKey: value.AUTH_PUBLIC_KEY,
+      corsAllowedOrigins: value.CORS_ALLOWED_ORIGINS,
+      rateLimits: {
+        signInSignUps: value.RATE_LIMIT_SIGN_IN_SIGN_UPS,
+        tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
+        failedSignInsPerEmail: value.RATE_LIMIT_FAILED_SIGN_INS_PER_EMAIL,
+      },
+      trustProxy: value.TRUST_PROXY,
+    },
+    billing: billingConfig(value),
+  };
+}
+
+function billingConfig(value: z.infer<typeof envSchema>): Config["billing"] {
+  if (!value.STRIPE_SECRET_KEY) return { provider: "local" };
+  // Without webhooks renewals and cancellations made in Stripe would never reach us.
+  if (!value.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(["STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set"]);
+  }
+  return {
+    provider: "stripe",
+    secretKey: value.STRIPE_SECRET_KEY,
+    webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+    priceId: value.STRIPE_PRICE_ID,
+    apiBase: value.STRIPE_API_BASE,
   };
 }

@@ -1,3 +1,5 @@
+import { closeEngines, createEngines, type Engines } from "./ai/engines";
+import { createAuthService, type AuthService } from "./auth/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { Logger } from "./logger";
@@ -11,6 +13,10 @@ export type Services = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** Accounts: sign-up/in, sessions, tokens; `requireUser(services.auth)` guards routes. */
+  auth: AuthService;
+  /** The practice engines (transcriber, answerer), chosen from the config. */
+  ai: Engines;
 };
 
 export async function createServices(
@@ -18,8 +24,13 @@ export async function createServices(
   database: DatabaseHandle,
   logger: Logger,
 ): Promise<Services> {
-  return { config, database, logger };
+  const auth = await createAuthService({ config, database, logger });
+  const ai = await createEngines(config, logger);
+  return { config, database, logger, auth, ai };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */
-export async function closeServices(_services: Services): Promise<void> {}
+export async function closeServices(services: Services): Promise<void> {
+  await closeEngines(services.ai);
+  services.auth.close();
+}

@@ -58,7 +58,7 @@ describe("OpenAI-compatible transcriber", () => {
     const transcript = await transcriber.transcribe(audio);
     expect(transcript).toEqual({ text: fake.transcript, source: "openai-compatible:whisper-test" });
     expect(fake.requests).toHaveLength(1);
-    const [request] = fake.requests;
+    const request = fake.requests[0]!;
     expect(request.authorization).toBe("Bearer sk-test");
     expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.body.model).toBe("whisper-test");
@@ -139,7 +139,7 @@ describe("OpenAI-compatible answerer", () => {
     const parts = await collect(answerer.answer("What is your greatest strength?"));
     expect(parts.length).toBeGreaterThan(5);
     expect(parts.join("")).toBe(fake.answer);
-    const [request] = fake.requests;
+    const request = fake.requests[0]!;
     expect(request.body).toMatchObject({
       model: "chat-test",
       stream: true,
