@@ -1,0 +1,105 @@
+import { z } from "zod";
+import rawBank from "./question-bank.json";
+
+/**
+ * The interview answer library: one reviewed data file (`question-bank.json`) of common interview
+ * questions, each with natural alternative phrasings, a model answer the user adapts and a few
+ * tips. Authoring rules are in docs/decisions/0035-question-bank-format.md. The file is validated
+ * once, on first use; a malformed bank is a programming error and fails loudly.
+ */
+
+export const questionCategories = [
+  "behavioural",
+  "situational",
+  "motivational",
+  "strengths-weaknesses",
+  "career",
+  "teamwork",
+  "leadership",
+  "customer",
+  "closing",
+  "background",
+] as const;
+
+export type QuestionCategory = (typeof questionCategories)[number];
+
+const sentence = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .refine((text) => !/\s{2,}|\n/.test(text), "must be one line with single spaces");
+
+export const bankEntrySchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be kebab-case (lower-case words joined by '-')")
+    .max(80),
+  question: sentence.max(200),
+  category: z.enum(questionCategories),
+  variants: z.array(sentence.max(200)).min(2, "needs 2-5 variants").max(5, "needs 2-5 variants"),
+  answer: z
+    .string()
+    .trim()
+    .min(200, "is too short for a model answer")
+    .max(2500, "is too long to read aloud in an interview"),
+  tips: z.array(sentence.max(300)).min(2, "needs 2-3 tips").max(3, "needs 2-3 tips"),
+});
+
+export type BankEntry = z.infer<typeof bankEntrySchema>;
+
+export const questionBankSchema = z
+  .array(bankEntrySchema)
+  .min(1)
+  .superRefine((entries, ctx) => {
+    const seenIds = new Set<string>();
+    const seenPhrasings = new Map<string, string>();
+    entries.forEach((entry, index) => {
+      if (seenIds.has(entry.id)) {
+        ctx.addIssue({ code: "custom", path: [index, "id"], message: `duplicate id ${entry.id}` });
+      }
+      seenIds.add(entry.id);
+      for (const phrasing of [entry.question, ...entry.variants]) {
+        const key = phrasing
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, " ")
+          .trim();
+        const owner = seenPhrasings.get(key);
+        if (owner !== undefined && owner !== entry.id) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: `phrasing "${phrasing}" also belongs to ${owner}`,
+          });
+        }
+        seenPhrasings.set(key, entry.id);
+      }
+    });
+  });
+
+/** Validates a bank; throws an error listing every problem (entry index, id and field). */
+export function parseQuestionBank(data: unknown): readonly BankEntry[] {
+  const parsed = questionBankSchema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 20).map((issue) => {
+      const [index, ...rest] = issue.path;
+      const id =
+        typeof index === "number" && Array.isArray(data)
+          ? (data[index] as { id?: unknown } | undefined)?.id
+          : undefined;
+      const where = [index, typeof id === "string" ? `(${id})` : "", rest.join(".")]
+        .filter((part) => part !== "" && part !== undefined)
+        .join(" ");
+      return `  - ${where}: ${issue.message}`;
+    });
+    throw new Error(`The question bank is invalid:\n${problems.join("\n")}`);
+  }
+  return Object.freeze(parsed.data.map((entry) => Object.freeze(entry)));
+}
+
+let cached: readonly BankEntry[] | undefined;
+
+/** The built-in question bank, validated on the first call and shared afterwards. */
+export function loadQuestionBank(): readonly BankEntry[] {
+  cached ??= parseQuestionBank(rawBank);
+  return cached;
+}

@@ -1,0 +1,296 @@
+/**
+ * Text analysis for matching spoken interview questions against the answer library: the same
+ * pipeline runs over the bank's phrasings and over the user's question, so both meet in one
+ * vocabulary. Steps, in order: Unicode and case folding, contractions, numbers to words, spoken
+ * fillers, British to American spelling, multi-word synonyms, tokens, stop words (tuned for
+ * questions: "why", "how", "not" and friends are kept), light stemming, single-word synonyms.
+ * See docs/decisions/0036-answer-retrieval.md.
+ */
+
+const contractions: [RegExp, string][] = [
+  [/\bwon't\b/g, "will not"],
+  [/\bcan't\b/g, "can not"],
+  [/\bshan't\b/g, "shall not"],
+  [/\bain't\b/g, "is not"],
+  [/\blet's\b/g, "let us"],
+  [/\by'all\b/g, "you all"],
+  [/n't\b/g, " not"],
+  [/'re\b/g, " are"],
+  [/'ve\b/g, " have"],
+  [/'ll\b/g, " will"],
+  [/'d\b/g, " would"],
+  [/\bi'm\b/g, "i am"],
+  [/\b(what|that|it|there|here|who|where|how|when|why|he|she)'s\b/g, "$1 is"],
+  // Any other 's is a possessive ("the company's values"): keep the noun.
+  [/'s\b/g, ""],
+  [/s'(?=\s|$)/g, "s"],
+];
+
+const ones = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
+const tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+/** Spells out a whole number below one million ("90" → "ninety", "2024" → "two thousand twenty four"). */
+export function numberToWords(value: number): string {
+  if (!Number.isInteger(value) || value < 0 || value >= 1_000_000) return String(value);
+  if (value < 20) return ones[value]!;
+  if (value < 100) {
+    const rest = value % 10;
+    return `${tens[Math.floor(value / 10)]}${rest ? ` ${ones[rest]}` : ""}`;
+  }
+  if (value < 1000) {
+    const rest = value % 100;
+    return `${ones[Math.floor(value / 100)]} hundred${rest ? ` ${numberToWords(rest)}` : ""}`;
+  }
+  const rest = value % 1000;
+  return `${numberToWords(Math.floor(value / 1000))} thousand${rest ? ` ${numberToWords(rest)}` : ""}`;
+}
+
+const ordinals: Record<string, string> = {
+  one: "first",
+  two: "second",
+  three: "third",
+  five: "fifth",
+  eight: "eighth",
+  nine: "ninth",
+  twelve: "twelfth",
+};
+
+function ordinalWords(value: number): string {
+  const words = numberToWords(value).split(" ");
+  const last = words.pop()!;
+  const ordinal = ordinals[last] ?? (last.endsWith("y") ? `${last.slice(0, -1)}ieth` : `${last}th`);
+  return [...words, ordinal].join(" ");
+}
+
+function spellNumbers(text: string): string {
+  return text
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    .replace(/\b(\d+)(st|nd|rd|th)\b/g, (_, digits: string) => ` ${ordinalWords(Number(digits))} `)
+    .replace(/\d+/g, (digits) => ` ${numberToWords(Number(digits))} `)
+    .replace(/%/g, " percent ");
+}
+
+/** Spoken fillers and politeness that carry no meaning for matching. */
+const fillers =
+  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question)\b/g;
+
+/** British spellings → American, so "organisation" and "organization" meet. */
+const britishRoots =
+  /\b(behavi|col|fav|hon|lab|neighb|hum|endeav|rum|sav|harb|vig|rig|glam|cand|val|arm|od|flav|parl|clam)our(s|ed|ing|ite|ites|al|ally|able|ably|er|ers)?\b/g;
+const britishWords: Record<string, string> = {
+  centre: "center",
+  centres: "centers",
+  programme: "program",
+  programmes: "programs",
+  licence: "license",
+  defence: "defense",
+  offence: "offense",
+  practise: "practice",
+  practised: "practiced",
+  practising: "practicing",
+  judgement: "judgment",
+  judgements: "judgments",
+  catalogue: "catalog",
+  dialogue: "dialog",
+  travelled: "traveled",
+  travelling: "traveling",
+  cancelled: "canceled",
+  cancelling: "canceling",
+  modelling: "modeling",
+  labelled: "labeled",
+  fulfil: "fulfill",
+  fulfils: "fulfills",
+  enrol: "enroll",
+  learnt: "learned",
+  whilst: "while",
+  amongst: "among",
+  ageing: "aging",
+  grey: "gray",
+  cheque: "check",
+  maths: "math",
+};
+
+function americanise(text: string): string {
+  return text
+    .replace(
+      britishRoots,
+      (_, root: string, suffix: string | undefined) => `${root}or${suffix ?? ""}`,
+    )
+    .replace(/\b([a-z]{3,})is(e|ed|es|ing|ation|ations|er|ers)\b/g, "$1iz$2")
+    .replace(/\b([a-z]{2,})ys(e|ed|es|ing)\b/g, "$1yz$2")
+    .replace(/\b[a-z]+\b/g, (word) => britishWords[word] ?? word);
+}
+
+/**
+ * Multi-word expressions rewritten to one canonical word before tokenising. Applied after
+ * spelling and number normalisation, so they are written in American spelling with numbers
+ * as words.
+ */
+const phraseSynonyms: [RegExp, string][] = [
+  [/\bco[ -]workers?\b/g, "colleague"],
+  [/\b(team ?mates?|team members?|fellow employees?|peers?)\b/g, "colleague"],
+  [/\bpeople (i|you) work(ed)? with\b/g, "colleague"],
+  [/\b(line manager|direct manager|team lead(er)?|superiors?|higher ups?)\b/g, "manager"],
+  [/\bcurriculum vitae\b/g, "resume"],
+  [/\bwork history\b/g, "resume background"],
+  [
+    /\b(weak (point|spot|area)s?|areas? (of|for) (improvement|development)|development areas?)\b/g,
+    "weakness",
+  ],
+  [/\b(strong (point|suit|area)s?)\b/g, "strength"],
+  [/\b(screw(ed)? up|messed up|dropped the ball)\b/g, "mistake"],
+  [/\b(three months|ninety days|first quarter|hundred days|one hundred days)\b/g, "ninety days"],
+  [/\b(half a decade|five years from now|five year plan)\b/g, "five years"],
+  [/\bstand out\b/g, "unique"],
+  [/\bset you apart\b/g, "unique"],
+  [/\bsets you apart\b/g, "unique"],
+  [/\b(line of work|field of work|profession)\b/g, "career"],
+  [/\bpick(ed)? up\b/g, "learn"],
+  [/\bwhy us\b/g, "why company"],
+  [/\bthis place\b/g, "company"],
+  [/\bdue dates?\b/g, "deadline"],
+  [/\b(time off|career break|time out of work|break from work)\b/g, "gap"],
+  [/\bteam ?work\b/g, "team"],
+  [/\bextra mile\b/g, "above beyond"],
+  [/\bpay (range|expectations?)\b/g, "salary"],
+];
+
+const stopWords = new Set(
+  (
+    "a an the and or but nor of to in on at by for from with into onto about as than then " +
+    "is am are was were be been being do does did doing done " +
+    "i me my mine myself we us our ours ourselves you your yours yourself yourselves " +
+    "he him his she her it its they them their this that these those " +
+    "can could would will shall should may might must " +
+    "there some any also very too really quite " +
+    "if one just get got"
+  ).split(" "),
+);
+
+/** Conservative suffix stripping: enough to join "leading/led/leads", not a full Porter stemmer. */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  let w = word;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("ied") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("ization")) w = w.slice(0, -5);
+  else if (w.endsWith("izations")) w = w.slice(0, -6);
+  else if (w.endsWith("ations") && w.length > 7) w = w.slice(0, -4);
+  else if (w.endsWith("ation") && w.length > 6) w = w.slice(0, -3);
+  else if (w.endsWith("ing") && w.length > 5 && /[aeiouy]/.test(w.slice(0, -3))) w = w.slice(0, -3);
+  else if (w.endsWith("ed") && w.length > 4 && /[aeiouy]/.test(w.slice(0, -2))) w = w.slice(0, -2);
+  else if (w.endsWith("ly") && w.length > 5) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  // Undouble a final consonant left by -ing/-ed ("planning" → "plan"), keep ll/ss/zz.
+  if (w !== word && /([b-df-hj-kmnp-rtv-xz])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) {
+    w = w.slice(0, -1);
+  }
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** Single words (after stemming) that mean the same thing in an interview question. */
+const synonymGroups: Record<string, string[]> = {
+  colleague: ["coworker", "coworkers", "colleague", "teammate", "workmate", "peer", "associate"],
+  manager: ["boss", "manager", "supervisor", "superior", "management"],
+  job: ["job", "role", "position", "post", "opening", "vacancy", "opportunity"],
+  resume: ["resume", "cv", "background"],
+  company: [
+    "company",
+    "organization",
+    "firm",
+    "business",
+    "employer",
+    "corporation",
+    "organisation",
+  ],
+  customer: ["customer", "client", "consumer", "patron", "guest"],
+  weakness: ["weakness", "shortcoming", "flaw", "weak"],
+  strength: ["strength", "strong", "asset"],
+  mistake: ["mistake", "error", "blunder", "slip"],
+  fail: ["fail", "failure", "unsuccessful"],
+  conflict: ["conflict", "clash", "dispute", "friction", "argument", "tension"],
+  disagree: ["disagree", "disagreement"],
+  achievement: ["achievement", "accomplishment", "achieve", "accomplish"],
+  salary: ["salary", "pay", "compensation", "wage", "remuneration"],
+  hire: ["hire", "employ", "recruit", "pick", "choose", "select"],
+  goal: ["goal", "aim", "objective", "ambition", "aspiration", "plan"],
+  leave: ["leave", "quit", "resign", "resignation", "depart", "left"],
+  handle: ["handle", "deal", "cope", "respond", "react"],
+  unique: ["unique", "different", "distinguish", "special", "distinctive"],
+  time: ["time", "example", "instance", "occasion"],
+  initiative: ["initiative", "proactive"],
+  persuade: ["persuade", "convince", "influence", "sway"],
+  criticism: ["criticism", "critique", "criticize", "feedback"],
+  motivate: ["motivate", "motivation", "drive", "inspire", "energize"],
+  quick: ["quick", "fast", "rapid", "short"],
+  problem: ["problem", "issue"],
+  difficult: ["difficult", "hard", "tough", "challenging", "complex"],
+  priority: ["priority", "prioritize"],
+  team: ["team", "group"],
+  lead: ["lead", "leader", "leadership", "led"],
+  environment: ["environment", "culture", "workplace", "atmosphere", "setting"],
+  career: ["career", "profession", "field", "industry"],
+  know: ["know", "research", "familiar", "knowledge"],
+  describe: ["describe", "characterize", "summarize"],
+  stress: ["stress", "stressful", "overwhelm"],
+  great: ["great", "biggest", "greatest", "main", "best", "top", "key", "primary"],
+  want: ["want", "wish", "interest", "interested", "attract", "appeal", "draw"],
+  work: ["work", "working", "worked"],
+  tell: ["tell", "talk", "share", "walk", "give"],
+};
+
+const synonymOf = new Map<string, string>();
+for (const [canonical, words] of Object.entries(synonymGroups)) {
+  for (const word of words) synonymOf.set(stem(americanise(word)), canonical);
+}
+
+/** Folds case, accents, quotes, contractions, numbers, fillers and spelling; keeps words only. */
+export function normalise(text: string): string {
+  let t = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'");
+  for (const [pattern, replacement] of contractions) t = t.replace(pattern, replacement);
+  t = spellNumbers(t)
+    .replace(/[^a-z0-9\s-]+/g, " ")
+    .replace(/-/g, " ");
+  t = t.replace(fillers, " ");
+  t = americanise(t);
+  for (const [pattern, replacement] of phraseSynonyms) t = t.replace(pattern, replacement);
+  return t.replace(/\s+/g, " ").trim();
+}
+
+/** The terms a phrasing or question is matched on, in order, repeats kept. */
+export function analyse(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of normalise(text).split(" ")) {
+    if (word === "" || stopWords.has(word)) continue;
+    const stemmed = stem(word);
+    terms.push(synonymOf.get(stemmed) ?? stemmed);
+  }
+  return terms;
+}
