@@ -2,6 +2,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { authRoutes } from "./auth/routes";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { ApiError, errorBody, sendError } from "./http/errors";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // Modules mount here, e.g. app.route("/auth/v1", authRoutes(deps.services)).
+  app.route("/auth/v1", authRoutes(deps.services.auth, deps.config));
 
   mountSpa(app, deps);
 

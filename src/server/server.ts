@@ -45,7 +45,7 @@ export async function startServer(
     logger,
     services,
     spa,
-    appConfig: { url: config.siteUrl },
+    appConfig: { url: config.siteUrl, publicKey: services.auth.publicKey },
   });
 
   let server: ServerType;

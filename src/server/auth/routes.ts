@@ -1,0 +1,163 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
+import {
+  logoutScopes,
+  passwordGrantBody,
+  refreshGrantBody,
+  signUpBody,
+  type LogoutScope,
+} from "@/shared/auth";
+import type { AppEnv } from "../app";
+import type { Config } from "../config";
+import { clientIp } from "./client-ip";
+import { supabaseCors } from "./cors";
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AuthError,
+  authErrorResponse,
+  authErrors,
+} from "./errors";
+import type { AuthService } from "./service";
+
+/** Request bodies here are a few hundred bytes; anything near this is refused unread. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The GoTrue-compatible endpoints supabase-js calls, mounted at /auth/v1 (contracts/auth.md). */
+export function authRoutes(auth: AuthService, config: Config) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.header(API_VERSION_HEADER, API_VERSION);
+    await next();
+  });
+  app.use(supabaseCors(config));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => authErrorResponse(c, authErrors.tooLarge()),
+    }),
+  );
+
+  const meta = (c: Context) => ({
+    ip: clientIp(c, config.auth.trustProxy),
+    userAgent: c.req.header("user-agent"),
+  });
+
+  app.get("/health", (c) =>
+    c.json({
+      version: "interview-coach",
+      name: "GoTrue",
+      description: "Accounts for Interview Coach",
+    }),
+  );
+
+  app.get("/settings", (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: "",
+      saml_enabled: false,
+    }),
+  );
+
+  app.get("/.well-known/jwks.json", (c) => {
+    c.header("Cache-Control", "public, max-age=600");
+    return c.json(auth.jwks());
+  });
+
+  app.post("/signup", async (c) => {
+    const body = await readBody(c, signUpBody, (field) =>
+      field === "email"
+        ? "To signup, please provide your email"
+        : field === "password"
+          ? "Signup requires a valid password"
+          : "data must be an object",
+    );
+    const redirectTo = c.req.query("redirect_to");
+    return c.json(await auth.signUp(body, { ...meta(c), redirectTo }));
+  });
+
+  app.post("/token", async (c) => {
+    const grantType = c.req.query("grant_type");
+    if (grantType === "password") {
+      const body = await readBody(c, passwordGrantBody, (field) =>
+        field === "email" ? "missing email or phone" : "missing password",
+      );
+      return c.json(await auth.signInWithPassword(body, meta(c)));
+    }
+    if (grantType === "refresh_token") {
+      const body = await readBody(c, refreshGrantBody, () => "refresh_token required");
+      return c.json(await auth.refresh(body.refresh_token, meta(c)));
+    }
+    throw authErrors.unsupportedGrant();
+  });
+
+  app.get("/user", async (c) => c.json(await auth.getUser(bearer(c))));
+
+  app.post("/logout", async (c) => {
+    const scope = c.req.query("scope") ?? "global";
+    if (!logoutScopes.includes(scope as LogoutScope)) {
+      throw authErrors.validation(`Unsupported logout scope "${scope.slice(0, 20)}"`);
+    }
+    await auth.logout(bearer(c), scope as LogoutScope);
+    return c.body(null, 204);
+  });
+
+  app.all("*", () => {
+    throw authErrors.notFound();
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return authErrorResponse(c, error);
+    c.var.log?.error({ err: error }, "auth endpoint failed");
+    c.header(API_VERSION_HEADER, API_VERSION);
+    return c.json(
+      {
+        code: "unexpected_failure",
+        message: "Something went wrong on our side. Please try again.",
+        error_code: "unexpected_failure",
+        msg: "Something went wrong on our side. Please try again.",
+      },
+      500,
+    );
+  });
+
+  return app;
+}
+
+/** The bearer token of the Authorization header, if there is one. */
+export function bearer(c: Context): string | undefined {
+  const header = c.req.header("authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * Parses a JSON object body. Malformed JSON → 400 bad_json; a missing or mistyped field → 400
+ * validation_failed with `message(field)`. Unknown fields are dropped.
+ */
+async function readBody<T>(
+  c: Context,
+  schema: z.ZodType<T>,
+  message: (field: string) => string,
+): Promise<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await c.req.text());
+  } catch (error) {
+    if (error instanceof SyntaxError) throw authErrors.badJson();
+    throw error;
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    throw authErrors.badJson();
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw authErrors.validation(message(String(parsed.error.issues[0]?.path[0] ?? "")));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,317 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_METADATA_MAX_BYTES,
+  isValidEmail,
+  normalizeEmail,
+  passwordLength,
+  type AccessTokenClaims,
+  type LogoutScope,
+  type PasswordGrantBody,
+  type Session,
+  type SignUpBody,
+  type User,
+} from "@/shared/auth";
+import type { Config } from "../config";
+import type { DatabaseHandle } from "../db/client";
+import { appSettings, identities, users } from "../db/schema";
+import type { Logger } from "../logger";
+import { createAccessTokens, type AccessTokens } from "./access-tokens";
+import { authErrors } from "./errors";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { createRateLimiter, rateLimitKey, type RateLimiter } from "./rate-limit";
+import {
+  createSession,
+  endSessions,
+  findSessionUser,
+  rotateRefreshToken,
+  sessionOwner,
+  type RequestMeta,
+} from "./sessions";
+import { loadSigningKeys, type SigningKeys } from "./signing-keys";
+import { toUserJson, type IdentityRow, type UserRow } from "./users";
+
+/**
+ * Accounts: sign-up, password sign-in, refresh, the current user, sign-out, and the check behind
+ * every authenticated request. HTTP-free; routes.ts maps it onto GoTrue's wire format.
+ */
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>;
+
+export type AuthenticatedSession = { userId: string; email: string; sessionId: string };
+
+const PUBLIC_KEY_SETTING = "auth.public_key";
+
+export async function createAuthService(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+}) {
+  const { config, logger } = deps;
+  const db = deps.database.db;
+  const issuer = `${config.siteUrl}/auth/v1`;
+  const limits = config.auth.rateLimits;
+
+  const [keys, publicKey] = await Promise.all([loadSigningKeys(db), loadPublicKey(deps)]);
+  const tokens: AccessTokens = createAccessTokens(keys, issuer);
+  const rateLimiter: RateLimiter = createRateLimiter(db);
+
+  const allowedRedirectOrigins = new Set([
+    new URL(config.siteUrl).origin,
+    ...config.auth.corsAllowedOrigins.map((origin) => new URL(origin).origin),
+  ]);
+
+  async function limit(kind: "sign-in-sign-up" | "refresh", meta: RequestMeta) {
+    const max = kind === "refresh" ? limits.tokenRefresh : limits.signInSignUps;
+    if (!(await rateLimiter.take(rateLimitKey(kind, meta.ip), max))) {
+      logger.warn({ kind }, "auth rate limit reached");
+      throw authErrors.rateLimited();
+    }
+  }
+
+  async function sessionFor(
+    user: UserRow,
+    identityRows: IdentityRow[],
+    sessionId: string,
+    authenticatedAt: Date,
+    refreshToken: string,
+  ): Promise<Session> {
+    const { token, expiresAt } = await tokens.issue(user, sessionId, authenticatedAt);
+    return {
+      access_token: token,
+      token_type: "bearer",
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: toUserJson(user, identityRows),
+      weak_password: null,
+    };
+  }
+
+  /** Verifies the bearer token and that its session still exists. */
+  async function authenticate(bearer: string | undefined): Promise<AccessTokenClaims> {
+    if (!bearer) throw authErrors.noAuthorization();
+    const claims = await tokens.verify(bearer);
+    return claims;
+  }
+
+  return {
+    publicKey,
+    issuer,
+    jwks: () => ({ keys: keys.publicJwks() }),
+    keys: keys as SigningKeys,
+
+    async signUp(body: SignUpBody, meta: RequestMeta & { redirectTo?: string }): Promise<Session> {
+      await limit("sign-in-sign-up", meta);
+      const email = normalizeEmail(body.email);
+      if (email === "") throw authErrors.validation("To signup, please provide your email");
+      if (!isValidEmail(email)) throw authErrors.invalidEmail();
+      if (body.password === "") throw authErrors.validation("Signup requires a valid password");
+      const length = passwordLength(body.password);
+      if (length < PASSWORD_MIN_LENGTH) {
+        throw authErrors.weakPassword(
+          `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
+          ["length"],
+        );
+      }
+      if (length > PASSWORD_MAX_LENGTH) {
+        throw authErrors.validation(
+          `Password should be at most ${PASSWORD_MAX_LENGTH} characters.`,
+        );
+      }
+      const data = body.data ?? {};
+      if (Buffer.byteLength(JSON.stringify(data)) > USER_METADATA_MAX_BYTES) {
+        throw authErrors.validation("User metadata is too large");
+      }
+      const givenName = typeof data.full_name === "string" ? data.full_name.trim() : "";
+      if ([...givenName].length > FULL_NAME_MAX_LENGTH) {
+        throw authErrors.validation(
+          `Full name should be at most ${FULL_NAME_MAX_LENGTH} characters.`,
+        );
+      }
+
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (taken) throw authErrors.userExists();
+
+      const passwordHash = await hashPassword(body.password);
+      const now = new Date();
+      const identityData = {
+        email,
+        email_verified: true,
+        phone_verified: false,
+      };
+      const created = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            passwordHash,
+            userMetadata: {},
+            emailConfirmedAt: now,
+            confirmationRedirectTo: redirectTarget(meta.redirectTo),
+            lastSignInAt: now,
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (!user) return undefined; // a concurrent sign-up with the same address won
+        const userMetadata = {
+          ...data,
+          full_name: givenName || email,
+          sub: user.id,
+          ...identityData,
+        };
+        const [withMetadata] = await tx
+          .update(users)
+          .set({ userMetadata })
+          .where(eq(users.id, user.id))
+          .returning();
+        const [identity] = await tx
+          .insert(identities)
+          .values({
+            userId: user.id,
+            provider: "email",
+            providerId: user.id,
+            identityData: { sub: user.id, ...identityData },
+            lastSignInAt: now,
+          })
+          .returning();
+        const session = await createSession(tx, user.id, meta);
+        return { user: withMetadata!, identity: identity!, session };
+      });
+      if (!created) throw authErrors.userExists();
+      logger.info({ userId: created.user.id }, "user signed up");
+      const { user, identity, session } = created;
+      return sessionFor(
+        user,
+        [identity],
+        session.sessionId,
+        session.createdAt,
+        session.refreshToken,
+      );
+    },
+
+    async signInWithPassword(body: PasswordGrantBody, meta: RequestMeta): Promise<Session> {
+      await limit("sign-in-sign-up", meta);
+      const email = normalizeEmail(body.email);
+      const failureKey = rateLimitKey("sign-in-failure", email);
+      if ((await rateLimiter.peek(failureKey)) >= limits.failedSignInsPerEmail) {
+        logger.warn("too many failed sign-ins for one address");
+        throw authErrors.rateLimited();
+      }
+      const [user] =
+        email.length <= 320
+          ? await db.select().from(users).where(eq(users.email, email))
+          : [undefined];
+      const password = body.password.slice(0, PASSWORD_MAX_LENGTH * 2);
+      const valid =
+        user && passwordLength(body.password) <= PASSWORD_MAX_LENGTH
+          ? await verifyPassword(user.passwordHash, password)
+          : await verifyAgainstDummy(password);
+      if (!user || !valid) {
+        await rateLimiter.add(failureKey);
+        throw authErrors.invalidCredentials();
+      }
+
+      const now = new Date();
+      const signedIn = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ lastSignInAt: now })
+          .where(eq(users.id, user.id))
+          .returning();
+        const identityRows = await tx
+          .update(identities)
+          .set({ lastSignInAt: now })
+          .where(eq(identities.userId, user.id))
+          .returning();
+        const session = await createSession(tx, user.id, meta);
+        return { user: updated!, identityRows, session };
+      });
+      const { session } = signedIn;
+      return sessionFor(
+        signedIn.user,
+        signedIn.identityRows,
+        session.sessionId,
+        session.createdAt,
+        session.refreshToken,
+      );
+    },
+
+    async refresh(refreshToken: string, meta: RequestMeta): Promise<Session> {
+      await limit("refresh", meta);
+      const result = await rotateRefreshToken(db, refreshToken);
+      if (result.kind === "not_found") throw authErrors.refreshNotFound();
+      if (result.kind === "replay") {
+        logger.warn("refresh token replayed: session revoked");
+        throw authErrors.refreshAlreadyUsed();
+      }
+      const found = await findSessionUser(db, result.sessionId);
+      if (!found) throw authErrors.refreshNotFound();
+      return sessionFor(
+        found.user,
+        found.identities,
+        result.sessionId,
+        result.createdAt,
+        result.refreshToken,
+      );
+    },
+
+    async getUser(bearer: string | undefined): Promise<User> {
+      const claims = await authenticate(bearer);
+      const found = await findSessionUser(db, claims.session_id);
+      if (!found) throw authErrors.sessionNotFound();
+      if (found.user.id !== claims.sub) throw authErrors.userNotFound();
+      return toUserJson(found.user, found.identities);
+    },
+
+    async logout(bearer: string | undefined, scope: LogoutScope): Promise<void> {
+      const claims = await authenticate(bearer);
+      const existed = await endSessions(db, claims.sub, claims.session_id, scope);
+      if (!existed) throw authErrors.sessionNotFound();
+    },
+
+    /**
+     * The check other modules' routes rely on (see guard.ts): a valid token whose session has
+     * not been signed out. Throws AuthError.
+     */
+    async authenticate(bearer: string | undefined): Promise<AuthenticatedSession> {
+      const claims = await authenticate(bearer);
+      const owner = await sessionOwner(db, claims.session_id);
+      if (!owner || owner !== claims.sub) throw authErrors.sessionNotFound();
+      return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };
+    },
+
+    close() {
+      rateLimiter.close();
+    },
+  };
+
+  function redirectTarget(redirectTo: string | undefined): string {
+    if (redirectTo && redirectTo.length <= 2048 && URL.canParse(redirectTo)) {
+      const url = new URL(redirectTo);
+      if (allowedRedirectOrigins.has(url.origin)) return url.toString();
+    }
+    return `${config.siteUrl}/`;
+  }
+}
+
+/** The public client key: from config, else the one stored on first start, else a new one. */
+async function loadPublicKey({ config, database }: { config: Config; database: DatabaseHandle }) {
+  if (config.auth.publicKey) return config.auth.publicKey;
+  const db = database.db;
+  await db
+    .insert(appSettings)
+    .values({
+      key: PUBLIC_KEY_SETTING,
+      value: `sb_publishable_${randomBytes(24).toString("base64url")}`,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, PUBLIC_KEY_SETTING));
+  return row!.value;
+}

@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import type { LogoutScope } from "@/shared/auth";
+import type { Database } from "../db/client";
+import { identities, refreshTokens, sessions, users } from "../db/schema";
+import {
+  REFRESH_TOKEN_MAX_LENGTH,
+  hashRefreshToken,
+  newRefreshToken,
+  openSuccessor,
+  sealSuccessor,
+} from "./refresh-tokens";
+import type { IdentityRow, UserRow } from "./users";
+
+/** Sessions and their refresh-token chains (contracts/auth.md, "Sessions and refresh tokens"). */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type RequestMeta = { ip: string; userAgent: string | undefined };
+
+/** How long a just-rotated token still yields its child instead of counting as a replay. */
+export const REUSE_INTERVAL_MS = 10_000;
+/** A chain walked during reuse is short: one link per refresh within the interval. */
+const MAX_REUSE_LINKS = 16;
+
+export async function createSession(tx: Tx | Database, userId: string, meta: RequestMeta) {
+  const [session] = await tx
+    .insert(sessions)
+    .values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 512) })
+    .returning({ id: sessions.id, createdAt: sessions.createdAt });
+  const refreshToken = newRefreshToken();
+  await tx
+    .insert(refreshTokens)
+    .values({ sessionId: session!.id, tokenHash: hashRefreshToken(refreshToken) });
+  return { sessionId: session!.id, createdAt: session!.createdAt, refreshToken };
+}
+
+export type RotateResult =
+  | { kind: "issued"; userId: string; sessionId: string; createdAt: Date; refreshToken: string }
+  | { kind: "not_found" }
+  | { kind: "replay" };
+
+/**
+ * Exchanges a refresh token for its child. The session row is locked, so concurrent refreshes
+ * of one session take turns. A revoked token that is the parent of the active one, or was
+ * revoked less than the reuse interval ago, gets the active token back (no new rotation); any
+ * other revoked token is a replay, and the whole session is deleted.
+ */
+export async function rotateRefreshToken(db: Database, presented: string): Promise<RotateResult> {
+  if (presented.length === 0 || presented.length > REFRESH_TOKEN_MAX_LENGTH) {
+    return { kind: "not_found" };
+  }
+  const tokenHash = hashRefreshToken(presented);
+  return db.transaction(async (tx): Promise<RotateResult> => {
+    const [found] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!found) return { kind: "not_found" };
+    const [session] = await tx
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, found.sessionId))
+      .for("update");
+    if (!session) return { kind: "not_found" };
+    // Read again under the lock: a concurrent refresh may have rotated it meanwhile.
+    const [token] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!token) return { kind: "not_found" };
+    const now = new Date();
+    const issued = (refreshToken: string) =>
+      ({
+        kind: "issued",
+        userId: session.userId,
+        sessionId: session.id,
+        createdAt: session.createdAt,
+        refreshToken,
+      }) as const;
+
+    if (!token.revoked) {
+      const child = newRefreshToken();
+      await tx.insert(refreshTokens).values({
+        sessionId: session.id,
+        tokenHash: hashRefreshToken(child),
+        parentId: token.id,
+      });
+      await tx
+        .update(refreshTokens)
+        .set({ revoked: true, revokedAt: now, successor: sealSuccessor(presented, child) })
+        .where(eq(refreshTokens.id, token.id));
+      await tx
+        .update(sessions)
+        .set({ refreshedAt: now, updatedAt: now })
+        .where(eq(sessions.id, session.id));
+      return issued(child);
+    }
+
+    const [active] = await tx
+      .select({ id: refreshTokens.id, parentId: refreshTokens.parentId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.revoked, false)))
+      .orderBy(desc(refreshTokens.id))
+      .limit(1);
+    const recent =
+      token.revokedAt !== null && now.getTime() - token.revokedAt.getTime() < REUSE_INTERVAL_MS;
+    if (active && (active.parentId === token.id || recent)) {
+      const activeToken = await followSuccessors(tx, presented, token, active.id);
+      if (activeToken) return issued(activeToken);
+    }
+    await tx.delete(sessions).where(eq(sessions.id, session.id));
+    return { kind: "replay" };
+  });
+}
+
+async function followSuccessors(
+  tx: Tx,
+  presented: string,
+  from: typeof refreshTokens.$inferSelect,
+  activeId: number,
+): Promise<string | undefined> {
+  let raw = presented;
+  let row = from;
+  for (let link = 0; link < MAX_REUSE_LINKS; link++) {
+    const child = row.successor ? openSuccessor(raw, row.successor) : undefined;
+    if (!child) return undefined;
+    const [next] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(child)));
+    if (!next || next.sessionId !== row.sessionId) return undefined;
+    if (next.id === activeId) return child;
+    raw = child;
+    row = next;
+  }
+  return undefined;
+}
+
+/** False when the session no longer exists (then nothing is deleted). */
+export async function endSessions(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  scope: LogoutScope,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    if (!session) return false;
+    const where =
+      scope === "local"
+        ? eq(sessions.id, sessionId)
+        : scope === "others"
+          ? and(eq(sessions.userId, userId), ne(sessions.id, sessionId))
+          : eq(sessions.userId, userId);
+    await tx.delete(sessions).where(where);
+    return true;
+  });
+}
+
+/** The session's user and identities, or undefined when the session is gone. */
+export async function findSessionUser(
+  db: Database,
+  sessionId: string,
+): Promise<{ user: UserRow; identities: IdentityRow[] } | undefined> {
+  const rows = await db
+    .select({ user: users, identity: identities })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(identities, eq(identities.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .orderBy(asc(identities.createdAt));
+  if (rows.length === 0) return undefined;
+  return {
+    user: rows[0]!.user,
+    identities: rows.flatMap((row) => (row.identity ? [row.identity] : [])),
+  };
+}
+
+/** The session's owner id, or undefined when it is gone: the cheap check behind every request. */
+export async function sessionOwner(db: Database, sessionId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.userId;
+}
