@@ -1,0 +1,131 @@
+import {
+  EngineError,
+  type AudioInput,
+  type Transcriber,
+  type Transcript,
+} from "@/server/ai/engine";
+import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
+import type { GrammarInput } from "./grammar";
+import { JobFailedError, PoolError, TranscriberPool } from "./pool";
+
+/**
+ * The offline transcriber, the default with no AI keys: WebM/Opus is decoded and recognised
+ * against the question-bank grammar in worker threads (see ./pool.ts). It recognises interview
+ * questions, not free speech; anything outside the grammar is refused or flagged as uncertain.
+ */
+
+/**
+ * Mean word confidence below which a transcript is marked `uncertain`. Clean in-bank questions
+ * score ≥ 0.92; off-topic speech forced onto the nearest question scores ~0.88–0.93.
+ * Tuning data: docs/decisions/0032-offline-confidence-threshold.md.
+ */
+export const UNCERTAIN_BELOW = 0.915;
+
+export const UNRECOGNISED_MESSAGE =
+  "We couldn't make out a question — try again closer to the microphone, or type it";
+
+export type OfflineTranscriberOptions = {
+  /** The question bank: each entry's question and variants become the grammar. */
+  questions: readonly GrammarInput[];
+  /** Worker threads (each holds ~90 MB); default 1. */
+  workers?: number;
+  /** Jobs allowed to wait when every worker is busy; default 8 per worker. */
+  maxQueue?: number;
+  /** Per recording, once a worker takes it; default 30 s. */
+  timeoutMs?: number;
+  /** Longest recording accepted; default MAX_RECORDING_SECONDS plus slack. */
+  maxSeconds?: number;
+  uncertainBelow?: number;
+  /** Grammar build warnings (out-of-dictionary words) and worker restarts. */
+  onWarning?: (message: string) => void;
+};
+
+export type OfflineTranscriber = Transcriber & {
+  /** Resolves once a worker has loaded the recogniser; transcribe() waits for it anyway. */
+  readonly ready: Promise<void>;
+  stats(): ReturnType<TranscriberPool["stats"]>;
+  close(): Promise<void>;
+};
+
+export function createOfflineTranscriber(options: OfflineTranscriberOptions): OfflineTranscriber {
+  const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  const uncertainBelow = options.uncertainBelow ?? UNCERTAIN_BELOW;
+  const pool = new TranscriberPool({
+    size: workers,
+    maxQueue: options.maxQueue ?? 8 * workers,
+    jobTimeoutMs: options.timeoutMs ?? 30_000,
+    setup: {
+      questions: options.questions.map(({ id, question, variants }) => ({
+        id,
+        question,
+        variants: variants ? [...variants] : undefined,
+      })),
+      maxSeconds: options.maxSeconds ?? MAX_RECORDING_SECONDS + RECORDING_DURATION_SLACK_SECONDS,
+    },
+    onWarning: options.onWarning,
+  });
+
+  return {
+    source: "offline",
+    ready: pool.ready,
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+    async transcribe(audio: AudioInput, signal?: AbortSignal): Promise<Transcript> {
+      if (audio.bytes.length === 0) {
+        throw new EngineError("invalid_audio", "The recording is empty.");
+      }
+      let result;
+      try {
+        result = await pool.run({ bytes: audio.bytes }, signal);
+      } catch (error) {
+        throw toEngineError(error);
+      }
+      if (result.text === "") throw new EngineError("unrecognised", UNRECOGNISED_MESSAGE);
+      const confidence = Math.round(result.confidence * 1000) / 1000;
+      return {
+        text: result.text,
+        source: "offline",
+        confidence,
+        uncertain: confidence < uncertainBelow,
+      };
+    },
+  };
+}
+
+/** True for the EngineError thrown for a recording over the length limit (413 rather than 400). */
+export function isRecordingTooLong(error: unknown): boolean {
+  return (
+    error instanceof EngineError &&
+    error.cause instanceof JobFailedError &&
+    error.cause.failure.kind === "too_long"
+  );
+}
+
+function toEngineError(error: unknown): Error {
+  if (error instanceof JobFailedError) {
+    const { kind, message } = error.failure;
+    if (kind === "invalid_audio" || kind === "too_long") {
+      return new EngineError("invalid_audio", message, { cause: error });
+    }
+    return new EngineError("unavailable", "The offline transcriber failed on this recording.", {
+      cause: error,
+    });
+  }
+  if (error instanceof PoolError) {
+    switch (error.kind) {
+      case "timeout":
+        return new EngineError("timeout", "Transcription took too long. Try a shorter recording.", {
+          cause: error,
+        });
+      case "aborted":
+        return error;
+      case "busy":
+        return new EngineError("unavailable", "The transcriber is busy. Try again in a moment.", {
+          cause: error,
+        });
+      default:
+        return new EngineError("unavailable", error.message, { cause: error });
+    }
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
