@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { EngineError, type Answerer, type Transcriber } from "./engine";
+import { createOfflineAnswerer } from "./offline/answerer";
 import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
 
 /**
@@ -40,7 +41,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   const answerer =
     wants(ai.answerer) === "openai"
       ? createOpenAIAnswerer({ ...common, model: ai.answerModel })
-      : offlineAnswerer();
+      : createOfflineAnswerer();
   logger.info(
     { transcriber: transcriber.source, answerer: answerer.source },
     "practice engines chosen",
@@ -60,15 +61,5 @@ function offlineTranscriber(): Transcriber {
   return {
     source: UNCONFIGURED_SOURCE,
     transcribe: () => Promise.reject(new EngineError("unavailable", unconfiguredMessage)),
-  };
-}
-
-function offlineAnswerer(): Answerer {
-  return {
-    source: UNCONFIGURED_SOURCE,
-    // eslint-disable-next-line require-yield
-    async *answer() {
-      throw new EngineError("unavailable", unconfiguredMessage);
-    },
   };
 }

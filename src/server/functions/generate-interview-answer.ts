@@ -1,0 +1,150 @@
+import type { Answerer } from "../ai/engine";
+import { ApiError } from "../http/errors";
+import type { Logger } from "../logger";
+import { errorBody } from "../http/errors";
+import {
+  generateAnswerRequest,
+  practiceErrorCodes as codes,
+  type GenerateAnswerRequest,
+  type GenerateAnswerResponse,
+} from "@/shared/practice";
+import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
+import { asApiError, engineFailure } from "./practice-errors";
+import { EngineError } from "../ai/engine";
+
+/**
+ * generate-interview-answer: `{ question }` → `{ answer, source }`, or with `stream: true` a
+ * `text/event-stream` of the answer as it is written (protocol in src/shared/practice.ts and
+ * docs/decisions/0050). A failure before the first words is an ordinary JSON error with its
+ * status; after them, an `error` event ends the stream.
+ */
+
+export function parseAnswerRequest(body: unknown): GenerateAnswerRequest {
+  const question = (body as { question?: unknown } | null)?.question;
+  if (body !== null && typeof body === "object" && typeof question === "string") {
+    const trimmed = question.trim();
+    if (trimmed.length === 0) {
+      throw new ApiError(codes.questionRequired, "Please record or type a question first.", 400);
+    }
+    if (trimmed.length > MAX_QUESTION_CHARS) {
+      throw new ApiError(
+        codes.questionTooLong,
+        `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
+        400,
+      );
+    }
+  }
+  const parsed = generateAnswerRequest.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(
+      "validation_failed",
+      "The request must be a JSON object with `question`: the interview question as a string.",
+      400,
+      parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Starts the answer and waits for its first words, so that an engine that fails at once is
+ * answered with a proper status. Returns the first piece and the rest of the stream.
+ */
+export async function startAnswer(answerer: Answerer, question: string, signal: AbortSignal) {
+  const iterator = answerer.answer(question, signal)[Symbol.asyncIterator]();
+  try {
+    let first = await iterator.next();
+    while (!first.done && first.value === "") first = await iterator.next();
+    if (first.done) {
+      throw new ApiError(codes.engineFailed, "The AI service returned an empty answer.", 502);
+    }
+    return { first: first.value, iterator };
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+export async function collectAnswer(
+  answerer: Answerer,
+  question: string,
+  signal: AbortSignal,
+): Promise<GenerateAnswerResponse> {
+  const { first, iterator } = await startAnswer(answerer, question, signal);
+  let answer = first;
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) break;
+      answer += next.value;
+    }
+  } catch (error) {
+    throw asApiError(error);
+  }
+  return { answer: answer.trim(), source: answerer.source };
+}
+
+const KEEP_ALIVE_MS = 15_000;
+
+/** The answer as server-sent events; aborting `controller` (client gone) stops the engine. */
+export function streamAnswer(
+  started: { first: string; iterator: AsyncIterator<string> },
+  source: string,
+  controller: AbortController,
+  logger: Logger,
+): Response {
+  const encoder = new TextEncoder();
+  const { iterator } = started;
+  let closed = false;
+  const body = new ReadableStream<Uint8Array>({
+    async start(out) {
+      const send = (text: string) => {
+        if (!closed) out.enqueue(encoder.encode(text));
+      };
+      const ping = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      try {
+        send(`data: ${JSON.stringify({ delta: started.first })}\n\n`);
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done || closed) break;
+          if (next.value) send(`data: ${JSON.stringify({ delta: next.value })}\n\n`);
+        }
+        send(`event: done\ndata: ${JSON.stringify({ source })}\n\n`);
+      } catch (error) {
+        if (!controller.signal.aborted || error instanceof EngineError) {
+          const failure =
+            error instanceof EngineError
+              ? engineFailure(error)
+              : new ApiError(
+                  codes.engineFailed,
+                  "The answer was interrupted. Please try again.",
+                  502,
+                );
+          if (!(error instanceof EngineError)) logger.error({ err: error }, "answer stream failed");
+          send(
+            `event: error\ndata: ${JSON.stringify(errorBody(failure.code, failure.message))}\n\n`,
+          );
+        }
+      } finally {
+        clearInterval(ping);
+        if (!closed) {
+          closed = true;
+          out.close();
+        }
+      }
+    },
+    cancel() {
+      closed = true;
+      controller.abort(new Error("client disconnected"));
+      void iterator.return?.().catch(() => {});
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+      "X-Answer-Source": source,
+    },
+  });
+}

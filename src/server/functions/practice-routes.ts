@@ -1,0 +1,125 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AuthedEnv } from "../auth/guard";
+import { ApiError } from "../http/errors";
+import type { Services } from "../services";
+import type { PracticeConfigResponse } from "@/shared/practice";
+import {
+  MAX_ANSWER_BODY_BYTES,
+  MAX_AUDIO_BYTES,
+  MAX_QUESTION_CHARS,
+  MAX_RECORDING_SECONDS,
+  MAX_TRANSCRIBE_BODY_BYTES,
+} from "@/shared/practice-limits";
+import { UNCONFIGURED_SOURCE } from "../ai/engines";
+import {
+  collectAnswer,
+  parseAnswerRequest,
+  startAnswer,
+  streamAnswer,
+} from "./generate-interview-answer";
+import { payloadTooLarge, readJsonBody } from "./practice-errors";
+import { createPracticeRateLimiter } from "./practice-rate-limit";
+import { transcribeAudio } from "./transcribe-audio";
+
+/**
+ * The practice functions under /functions/v1 (docs/decisions/0050-0053):
+ *   POST transcribe-audio           subscribers; {audio} → {text, source, confidence?, uncertain?}
+ *   POST generate-interview-answer  subscribers; {question, stream?} → {answer, source} or SSE
+ *   GET|POST practice-config        signed in; which engines are active, and the limits
+ * Order for each call: bearer token → subscription → per-user budget → body size (before the
+ * body is read) → payload checks → engine.
+ */
+export type PracticeGuards = {
+  requireUser: MiddlewareHandler<AuthedEnv>;
+  requireSubscriber: MiddlewareHandler;
+};
+
+export function practiceRoutes(
+  services: Pick<Services, "ai" | "config" | "database">,
+  guards: PracticeGuards,
+) {
+  const { ai } = services;
+  const limits = services.config.ai.rateLimits;
+  const limiter = createPracticeRateLimiter(services.database.db);
+  const app = new Hono<AuthedEnv>();
+
+  const budget =
+    (kind: "transcribe" | "answer"): MiddlewareHandler<AuthedEnv> =>
+    async (c, next) => {
+      await limiter.take(kind, c.var.user.id, limits[kind]);
+      await next();
+    };
+  const sizeLimit = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw payloadTooLarge(maxSize);
+      },
+    });
+
+  app.post(
+    "/transcribe-audio",
+    guards.requireUser,
+    guards.requireSubscriber,
+    budget("transcribe"),
+    sizeLimit(MAX_TRANSCRIBE_BODY_BYTES),
+    async (c) => {
+      const body = await readJsonBody(c);
+      const transcript = await transcribeAudio(ai.transcriber, body, c.req.raw.signal);
+      return c.json(transcript);
+    },
+  );
+
+  app.post(
+    "/generate-interview-answer",
+    guards.requireUser,
+    guards.requireSubscriber,
+    budget("answer"),
+    sizeLimit(MAX_ANSWER_BODY_BYTES),
+    async (c) => {
+      const request = parseAnswerRequest(await readJsonBody(c));
+      const wantsStream =
+        request.stream ?? (c.req.header("accept") ?? "").includes("text/event-stream");
+      // Aborted when the client goes away, which stops the engine.
+      const controller = new AbortController();
+      const clientGone = c.req.raw.signal;
+      const onGone = () => controller.abort(new Error("client disconnected"));
+      if (clientGone.aborted) onGone();
+      clientGone.addEventListener("abort", onGone, { once: true });
+      if (!wantsStream) {
+        try {
+          return c.json(await collectAnswer(ai.answerer, request.question, controller.signal));
+        } finally {
+          clientGone.removeEventListener("abort", onGone);
+        }
+      }
+      const started = await startAnswer(ai.answerer, request.question, controller.signal);
+      return streamAnswer(started, ai.answerer.source, controller, c.var.log);
+    },
+  );
+
+  const config = (c: { json(body: PracticeConfigResponse): Response }) =>
+    c.json({
+      transcriber: ai.transcriber.source,
+      answerer: ai.answerer.source,
+      available:
+        ai.transcriber.source !== UNCONFIGURED_SOURCE && ai.answerer.source !== UNCONFIGURED_SOURCE,
+      limits: {
+        maxRecordingSeconds: MAX_RECORDING_SECONDS,
+        maxAudioBytes: MAX_AUDIO_BYTES,
+        maxQuestionChars: MAX_QUESTION_CHARS,
+      },
+    });
+  app.get("/practice-config", guards.requireUser, (c) => config(c));
+  app.post("/practice-config", guards.requireUser, (c) => config(c));
+
+  for (const path of ["/transcribe-audio", "/generate-interview-answer"]) {
+    app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
+      throw new ApiError("method_not_allowed", "Use POST for this function.", 405, undefined, {
+        Allow: "POST, OPTIONS",
+      });
+    });
+  }
+  return app;
+}
