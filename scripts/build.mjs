@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
 import { root, sourceFingerprint, stampFile } from "./build-info.mjs";
+import { prerender } from "./prerender.mjs";
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest|wasm|map)$/;
 const brotli = promisify(brotliCompress);
@@ -32,7 +33,10 @@ async function precompress(dir) {
 const started = performance.now();
 const fingerprint = sourceFingerprint();
 
-await viteBuild({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+const configFile = path.join(root, "vite.config.ts");
+// The manifest tells the pre-renderer which chunks the landing page needs; it deletes it after.
+await viteBuild({ configFile, logLevel: "warn", build: { manifest: true } });
+await prerender({ root, configFile });
 await precompress(path.join(root, "dist", "client"));
 
 await esbuild({

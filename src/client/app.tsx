@@ -1,26 +1,74 @@
-import { createBrowserRouter, RouterProvider } from "react-router";
-import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { RouteErrorBoundary } from "./components/route-error-boundary";
 
-/** Every route is its own chunk, so the landing page downloads only what it renders. */
-const router = createBrowserRouter([
-  { path: "/", lazy: () => import("./pages/landing").then((m) => ({ Component: m.LandingPage })) },
-  { path: "/auth", lazy: () => import("./pages/auth").then((m) => ({ Component: m.AuthPage })) },
-  {
-    path: "/practice",
-    lazy: () => import("./pages/practice").then((m) => ({ Component: m.PracticePage })),
-  },
-  {
-    path: "*",
-    lazy: () => import("./pages/not-found").then((m) => ({ Component: m.NotFoundPage })),
-  },
-]);
+/*
+ * Declarative routing (<BrowserRouter>/<Routes>) rather than createBrowserRouter: the data
+ * router adds ~17 KB gzipped of loaders/actions/fetchers this app does not use
+ * (docs/decisions/0022-prerender-and-code-splitting.md). Every page is its own chunk, so the
+ * landing page downloads only what it renders.
+ */
+const LandingPage = lazy(() => import("./pages/landing").then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import("./pages/auth").then((m) => ({ default: m.AuthPage })));
+const PracticePage = lazy(() =>
+  import("./pages/practice").then((m) => ({ default: m.PracticePage })),
+);
+const NotFoundPage = lazy(() =>
+  import("./pages/not-found").then((m) => ({ default: m.NotFoundPage })),
+);
+/** sonner loads after the first render; toasts raised before it mounts are replayed on mount. */
+const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+const subscribeNothing = () => () => {};
+/** False during pre-rendering and hydration, true once the app runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<div className="min-h-dvh" />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/practice" element={<PracticePage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * App-wide providers around `children`. Both the browser (inside <BrowserRouter>) and the build's
+ * pre-renderer (inside <StaticRouter>) render through this, so a provider added here is present
+ * in the pre-rendered landing page too and hydration matches.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      {children}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 export function App() {
   return (
-    <TooltipProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </TooltipProvider>
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
   );
 }

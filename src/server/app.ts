@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/routes";
+import { billingRoutes } from "./billing/routes";
 import type { Config } from "./config";
+import { functionsRoutes } from "./functions/routes";
 import type { DatabaseHandle } from "./db/client";
 import { ApiError, errorBody, sendError } from "./http/errors";
 import type { Logger } from "./logger";
@@ -64,6 +66,8 @@ export function createApp(deps: AppDeps) {
 
   // Modules mount here, e.g. app.route("/auth/v1", authRoutes(deps.services)).
   app.route("/auth/v1", authRoutes(deps.services.auth, deps.config));
+  app.route("/functions/v1", functionsRoutes(deps.services));
+  app.route("/billing", billingRoutes(deps.services.billing, database.db, deps.config.siteUrl));
 
   mountSpa(app, deps);
 
@@ -87,13 +91,21 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
   const { spa } = deps;
   if (!spa) return;
 
-  const html = Buffer.from(injectAppConfig(spa.indexHtml, deps.appConfig ?? {}));
-  const index: Omit<StaticFile, "immutable"> = {
-    body: html,
-    br: brotliCompressSync(html),
-    gzip: gzipSync(html),
-    type: "text/html; charset=utf-8",
+  const page = (source: string): Omit<StaticFile, "immutable"> => {
+    const html = Buffer.from(injectAppConfig(source, deps.appConfig ?? {}));
+    return {
+      body: html,
+      br: brotliCompressSync(html),
+      gzip: gzipSync(html),
+      type: "text/html; charset=utf-8",
+    };
   };
+  const index = page(spa.indexHtml);
+  // index.html carries the pre-rendered landing page (scripts/prerender.mjs); every other client
+  // route gets the empty shell, so it never flashes the landing page before its own content.
+  const shellFile = spa.files.get("/shell.html");
+  spa.files.delete("/shell.html");
+  const shell = shellFile ? page(shellFile.body.toString("utf8")) : index;
 
   const send = (
     acceptEncoding: string | undefined,
@@ -125,6 +137,6 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
     }
     // A missing hashed asset is a real 404; every other path is a client-side route.
     if (path.startsWith("/assets/")) return next();
-    return send(acceptEncoding, index, "no-cache", head);
+    return send(acceptEncoding, path === "/" ? index : shell, "no-cache", head);
   });
 }
