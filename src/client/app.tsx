@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
+import { AuthProvider } from "./lib/auth";
 
 /*
  * Declarative routing (<BrowserRouter>/<Routes>) rather than createBrowserRouter: the data
@@ -53,7 +54,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return (
     <>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       {hydrated && (
         <Suspense fallback={null}>
           <Toaster />

@@ -1,0 +1,149 @@
+import type { AuthChangeEvent, Session, SupabaseClient, User } from "@supabase/supabase-js";
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+
+/**
+ * The signed-in state for the whole app, without putting supabase-js (~50 KB gzipped) in the
+ * first load: the client is imported after the first paint, or at once when a page asks for it
+ * with `getSupabase()`. Until then, a session stored by an earlier visit is shown provisionally
+ * (so a signed-in header appears without a flash) with `loading: true`.
+ *
+ *   const { user, session, loading, signIn, signUp, signOut } = useAuth();
+ *   const supabase = await getSupabase();
+ *   const stop = onAuthEvent((event, session) => …); // INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, …
+ */
+export type AuthState = { user: User | null; session: Session | null; loading: boolean };
+
+export type AuthResult = { error: string | null };
+
+export type AuthContextValue = AuthState & {
+  signIn(email: string, password: string): Promise<AuthResult>;
+  signUp(email: string, password: string, fullName: string): Promise<AuthResult>;
+  signOut(): Promise<void>;
+};
+
+const loadingState: AuthState = { user: null, session: null, loading: true };
+let state: AuthState = loadingState;
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// ------------------------------------------------------------------------- loading the client
+
+let client: Promise<SupabaseClient> | undefined;
+let resolveLoaded: (supabase: SupabaseClient) => void;
+/** Resolves once something has loaded the client; waiting on it does not load it. */
+const loaded = new Promise<SupabaseClient>((resolve) => (resolveLoaded = resolve));
+
+/** The supabase-js client, loading it now if it is not loaded yet. */
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= import("./supabase").then(({ createSupabase }) => {
+    const supabase = createSupabase();
+    supabase.auth.onAuthStateChange((_event, session) => {
+      setState({ user: session?.user ?? null, session, loading: false });
+    });
+    resolveLoaded(supabase);
+    return supabase;
+  });
+  return client;
+}
+
+/**
+ * Calls `listener` on every auth event, starting with INITIAL_SESSION, once the client is loaded
+ * (it does not load it). Listeners run outside supabase-js's lock, so they may call the client.
+ * Returns an unsubscribe function.
+ */
+export function onAuthEvent(
+  listener: (event: AuthChangeEvent, session: Session | null) => void,
+): () => void {
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+  void loaded.then((supabase) => {
+    if (stopped) return;
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      setTimeout(() => {
+        if (!stopped) listener(event, session);
+      }, 0);
+    });
+    unsubscribe = () => data.subscription.unsubscribe();
+  });
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
+}
+
+/** A session saved by supabase-js on an earlier visit (its default storage key), if any. */
+function storedSession(): Session | null {
+  try {
+    const key = `sb-${window.location.hostname.split(".")[0]}-auth-token`;
+    const saved = JSON.parse(window.localStorage.getItem(key) ?? "null") as Session | null;
+    return saved?.user && saved.access_token ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+// ------------------------------------------------------------------------- actions
+
+async function signIn(email: string, password: string): Promise<AuthResult> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+  return { error: error ? error.message : null };
+}
+
+async function signUp(email: string, password: string, fullName: string): Promise<AuthResult> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.signUp({
+    email: email.trim(),
+    password,
+    options: {
+      emailRedirectTo: `${window.location.origin}/`,
+      data: { full_name: fullName.trim() || email.trim() },
+    },
+  });
+  return { error: error ? error.message : null };
+}
+
+async function signOut(): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.signOut();
+  // The server may be unreachable; the local session is dropped either way.
+  if (error) await supabase.auth.signOut({ scope: "local" });
+}
+
+// ------------------------------------------------------------------------- React
+
+/** Starts loading the client once the page has painted and the browser is idle. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (state === loadingState) {
+      const saved = storedSession();
+      if (saved) setState({ user: saved.user, session: saved, loading: true });
+    }
+    const load = () => void getSupabase();
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(load, { timeout: 1500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(load, 200);
+    return () => clearTimeout(id);
+  }, []);
+  return children;
+}
+
+export function useAuth(): AuthContextValue {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => loadingState,
+  );
+  return useMemo(() => ({ ...current, signIn, signUp, signOut }), [current]);
+}

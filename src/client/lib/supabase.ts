@@ -1,0 +1,29 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+
+/**
+ * The supabase-js client, talking to our own server's GoTrue-compatible /auth/v1 and
+ * /functions/v1. Loaded on demand through `getSupabase()` in ./auth.tsx — never import this
+ * module statically from a page: it is ~50 KB gzipped and must stay out of the landing page's
+ * first load.
+ */
+type AppConfig = { url?: string; publicKey?: string };
+
+function readAppConfig(): AppConfig {
+  const block = document.getElementById("app-config");
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as AppConfig) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function createSupabase(): SupabaseClient {
+  const config = readAppConfig();
+  // The page and the API are served by one server, so the API is the page's own origin; this
+  // also holds when the site is reached under another name than SITE_URL (127.0.0.1, a LAN IP).
+  // Without an embedded key (the Vite dev server), any placeholder works: the key is public and
+  // our server does not require it.
+  return createClient(window.location.origin, config.publicKey || "public-client-key", {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+  });
+}
