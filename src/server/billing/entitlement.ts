@@ -1,0 +1,96 @@
+import { createMiddleware } from "hono/factory";
+import { notSubscribed, premiumPlan, type SubscriptionStatus } from "@/shared/billing";
+import type { subscriptions } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { days } from "./periods";
+
+/** Our copy of a user's best subscription, as the billing sync writes it. */
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * How long a `past_due` subscription keeps Premium, counted from the start of the unpaid period
+ * (the renewal whose payment failed). Stripe keeps retrying the card meanwhile; see
+ * docs/decisions/0041-past-due-grace-period.md.
+ */
+export const PAST_DUE_GRACE_MS = days(3);
+
+/** When access ends for a row, or null when nothing ends it (an active, renewing plan). */
+export function subscriptionEnd(row: SubscriptionRow): Date | null {
+  return row.cancelAt ?? row.currentPeriodEnd ?? null;
+}
+
+/**
+ * What `check-subscription` answers for a row at `now` (contracts/billing.md): subscribed while
+ * `active` or `trialing` (until `cancel_at` when a cancellation is scheduled), and during the
+ * grace period of a `past_due` renewal. Everything else is not subscribed.
+ */
+export function entitlementOf(row: SubscriptionRow | undefined, now: Date): SubscriptionStatus {
+  if (!row) return notSubscribed;
+  const end = subscriptionEnd(row);
+  let subscribed = false;
+  if (row.status === "active" || row.status === "trialing") {
+    const cancelsAt = row.cancelAt ?? (row.cancelAtPeriodEnd ? row.currentPeriodEnd : null);
+    subscribed = !cancelsAt || now.getTime() < cancelsAt.getTime();
+  } else if (row.status === "past_due") {
+    const unpaidSince = row.currentPeriodStart;
+    subscribed = unpaidSince !== null && now.getTime() < unpaidSince.getTime() + PAST_DUE_GRACE_MS;
+  }
+  if (!subscribed) return notSubscribed;
+  return {
+    subscribed: true,
+    subscription_tier: row.tier || premiumPlan.tier,
+    subscription_end: end ? end.toISOString() : null,
+  };
+}
+
+/**
+ * Whether our row should be refreshed from the provider before answering: a boundary (period
+ * end, scheduled cancellation, end of the past_due grace) has passed since the last sync, or the
+ * row is older than the provider's `staleAfterMs`.
+ */
+export function needsSync(row: SubscriptionRow, now: Date, staleAfterMs: number): boolean {
+  const syncedAt = row.syncedAt.getTime();
+  if (now.getTime() - syncedAt >= staleAfterMs) return true;
+  const boundaries = [row.currentPeriodEnd, row.cancelAt];
+  if (row.status === "past_due" && row.currentPeriodStart) {
+    boundaries.push(new Date(row.currentPeriodStart.getTime() + PAST_DUE_GRACE_MS));
+  }
+  return boundaries.some(
+    (boundary) =>
+      boundary !== null && boundary.getTime() <= now.getTime() && syncedAt < boundary.getTime(),
+  );
+}
+
+/** True when the user has a subscription the provider still bills (so a new checkout would double it). */
+export function hasLiveSubscription(row: SubscriptionRow | undefined, now: Date): boolean {
+  if (!row) return false;
+  if (entitlementOf(row, now).subscribed) return true;
+  return row.status === "past_due" || row.status === "unpaid";
+}
+
+type EntitlementSource = {
+  status(userId: string): Promise<SubscriptionStatus>;
+};
+
+/**
+ * Middleware for routes only subscribers may use; mount it after `requireUser`. A signed-in
+ * user without Premium gets 403 `subscription_required` in our error envelope. The answer is
+ * kept in `c.var.subscription` for the handler.
+ */
+export function requireSubscription(billing: EntitlementSource) {
+  return createMiddleware<{
+    Variables: { user: { id: string }; subscription: SubscriptionStatus };
+  }>(async (c, next) => {
+    const user = c.get("user");
+    if (!user) throw new ApiError("unauthorized", "Sign in to continue.");
+    const status = await billing.status(user.id);
+    if (!status.subscribed) {
+      throw new ApiError(
+        "subscription_required",
+        "This feature needs an active Premium subscription.",
+      );
+    }
+    c.set("subscription", status);
+    await next();
+  });
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../app";
+import type { LocalProvider } from "./local-provider";
+import { checkoutPage, messagePage, portalPage, type HtmlPage } from "./local-pages";
+
+/**
+ * The local provider's hosted pages: `/billing/checkout/{id}` (pay) and `/billing/portal/{token}`
+ * (manage). The id or token in the path is the capability, as with Stripe's hosted pages; every
+ * state change is a POST that must come from our own origin.
+ */
+export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
+  const router = new Hono<AppEnv>();
+  const siteOrigin = new URL(siteUrl).origin;
+
+  const send = (c: Context, page: HtmlPage, nonce: string) => {
+    c.header("Content-Type", "text/html; charset=utf-8");
+    c.header("Cache-Control", "no-store");
+    c.header("X-Frame-Options", "DENY");
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "same-origin");
+    c.header(
+      "Content-Security-Policy",
+      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; ` +
+        "frame-ancestors 'none'; base-uri 'none'",
+    );
+    return c.body(page.html, page.status as 200);
+  };
+  const nonce = () => randomBytes(16).toString("base64");
+
+  /** Rejects form posts another site made the browser send (CSRF); non-browser clients pass. */
+  const sameOrigin = (c: Context) => {
+    const origin = c.req.header("origin");
+    if (origin !== undefined && origin !== siteOrigin) return false;
+    const site = c.req.header("sec-fetch-site");
+    return site === undefined || site === "same-origin" || site === "none";
+  };
+
+  const forbidden = (c: Context, n: string) =>
+    send(
+      c,
+      messagePage(
+        "Request blocked",
+        "This form can only be sent from Interview Coach itself.",
+        n,
+        403,
+      ),
+      n,
+    );
+
+  const readForm = async (c: Context) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
+    const body = await c.req.parseBody();
+    const field = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : "");
+    return field;
+  };
+
+  const limit = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) => {
+      const n = nonce();
+      return send(
+        c,
+        messagePage("Request too large", "That form was too large to process.", n, 413),
+        n,
+      );
+    },
+  });
+
+  const closedPage = (state: "expired" | "missing", n: string) =>
+    state === "expired"
+      ? messagePage(
+          "This checkout has expired",
+          "Start again from the practice page with “Subscribe for $11/month”.",
+          n,
+          410,
+        )
+      : messagePage("Checkout not found", "This checkout link is not valid.", n, 404);
+
+  router.get("/checkout/:id", async (c) => {
+    const n = nonce();
+    const lookup = await provider.lookupCheckout(c.req.param("id"));
+    if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
+    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
+    return send(c, checkoutPage(c.req.path, { email: lookup.email }, n), n);
+  });
+
+  router.post("/checkout/:id", limit, async (c) => {
+    const n = nonce();
+    if (!sameOrigin(c)) return forbidden(c, n);
+    const id = c.req.param("id");
+    const lookup = await provider.lookupCheckout(id);
+    if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
+    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
+    const field = await readForm(c);
+    if (!field) {
+      return send(
+        c,
+        messagePage("Unsupported form", "Send the checkout form as a web form.", n, 415),
+        n,
+      );
+    }
+    const card = { number: field("number"), expiry: field("expiry"), cvc: field("cvc") };
+    const result = await provider.pay(id, card);
+    if ("outcome" in result) {
+      if (result.outcome === "closed") return send(c, closedPage(result.state, n), n);
+      return c.redirect("/practice?checkout=success", 303);
+    }
+    // The number is echoed back so a typo can be fixed; the CVC never is. Pages are no-store.
+    const values = { number: card.number, expiry: card.expiry };
+    const page =
+      result.kind === "invalid"
+        ? checkoutPage(
+            c.req.path,
+            { email: lookup.email, values, fieldErrors: result.fieldErrors },
+            n,
+            400,
+          )
+        : checkoutPage(
+            c.req.path,
+            { email: lookup.email, values, paymentError: result.message },
+            n,
+            402,
+          );
+    return send(c, page, n);
+  });
+
+  const linkGone = (state: "expired" | null, n: string) =>
+    state === "expired"
+      ? messagePage(
+          "This link has expired",
+          "Open “Manage Subscription” on the practice page again for a fresh link.",
+          n,
+          410,
+        )
+      : messagePage("Link not found", "This subscription management link is not valid.", n, 404);
+
+  const notices: Record<string, string> = {
+    canceled:
+      "Your subscription is cancelled. You keep Premium until the end of the period you paid for.",
+    resumed: "Your subscription is active again and will renew as usual.",
+  };
+
+  router.get("/portal/:token", async (c) => {
+    const n = nonce();
+    const state = await provider.portal(c.req.param("token"));
+    if (state === null || state === "expired") return send(c, linkGone(state, n), n);
+    const sub = state.subscription;
+    const page = portalPage(
+      c.req.path,
+      {
+        email: state.email,
+        locale: preferredLocale(c.req.header("accept-language")),
+        notice: notices[c.req.query("notice") ?? ""],
+        entitled: state.entitled,
+        subscription: sub && {
+          status: sub.status,
+          currentPeriodEnd: sub.currentPeriodEnd,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          cardBrand: sub.cardBrand,
+          cardLast4: sub.cardLast4,
+        },
+        payments: state.payments,
+      },
+      n,
+    );
+    return send(c, page, n);
+  });
+
+  for (const action of ["cancel", "resume"] as const) {
+    router.post(`/portal/:token/${action}`, limit, async (c) => {
+      const n = nonce();
+      if (!sameOrigin(c)) return forbidden(c, n);
+      const token = c.req.param("token");
+      const result = await provider[action](token);
+      if (result !== "done") return send(c, linkGone(result, n), n);
+      const notice = action === "cancel" ? "canceled" : "resumed";
+      return c.redirect(`/billing/portal/${token}?notice=${notice}`, 303);
+    });
+  }
+
+  return router;
+}
+
+/** The first Accept-Language tag Intl supports, else en-US. */
+export function preferredLocale(header: string | undefined): string {
+  const tags = (header ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]!.trim())
+    .filter((tag) => tag && tag !== "*")
+    .slice(0, 10);
+  for (const tag of tags) {
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf(tag);
+      if (supported) return supported;
+    } catch {
+      // not a well-formed language tag
+    }
+  }
+  return "en-US";
+}

@@ -1,0 +1,235 @@
+import Stripe from "stripe";
+import { eq } from "drizzle-orm";
+import { premiumPlan } from "@/shared/billing";
+import type { Database } from "../db/client";
+import { customers } from "../db/schema";
+import { ApiError } from "../http/errors";
+import type { Logger } from "../logger";
+import type { BillingProvider, BillingUser, Clock } from "./provider";
+import {
+  readCustomer,
+  userIdForCustomer,
+  writeSubscription,
+  type SubscriptionSnapshot,
+} from "./subscription-store";
+
+/**
+ * Stripe Checkout, Billing Portal and subscription sync (contracts/billing.md). Stripe holds the
+ * truth; `sync` copies the customer's best subscription into our row, from the webhook and
+ * eagerly when the user returns from checkout or asks for a refresh
+ * (docs/decisions/0043-stripe-sync.md).
+ */
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string | undefined;
+  apiBase: string | undefined;
+};
+
+export type StripeProvider = BillingProvider & {
+  readonly kind: "stripe";
+  readonly stripe: Stripe;
+  readonly webhookSecret: string;
+  /** Re-reads one Stripe customer's subscriptions into our row; unknown customers are ignored. */
+  syncCustomer(customerId: string): Promise<"synced" | "unknown_customer">;
+};
+
+export function createStripeClient(
+  settings: Pick<StripeSettings, "secretKey" | "apiBase">,
+): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: base ? 0 : 2,
+    timeout: 20_000,
+    appInfo: { name: "interview-coach" },
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === "https:" ? "443" : "80"),
+      protocol: base.protocol === "http:" ? "http" : "https",
+    }),
+  });
+}
+
+/** Our error for a failed Stripe call: the user sees a retryable message, the log the details. */
+export function stripeFailure(error: unknown, logger: Logger, action: string): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  const detail = {
+    type: error.type,
+    code: error.code,
+    status: error.statusCode,
+    requestId: error.requestId,
+  };
+  if (error instanceof Stripe.errors.StripeRateLimitError || error.statusCode === 429) {
+    logger.warn(detail, `stripe rate-limited ${action}`);
+    return new ApiError(
+      "unavailable",
+      "Billing is busy right now. Please try again in a moment.",
+      503,
+      undefined,
+      {
+        "Retry-After": "2",
+      },
+    );
+  }
+  const upstream = error.statusCode === undefined || error.statusCode >= 500;
+  // A 4xx from Stripe means our request or our configuration is wrong, not the user's input.
+  logger[upstream ? "warn" : "error"](
+    { ...detail, message: error.message },
+    `stripe failed to ${action}`,
+  );
+  return new ApiError(
+    upstream ? "bad_gateway" : "billing_provider_error",
+    upstream
+      ? "The payment provider is not responding. Please try again in a moment."
+      : "The payment provider refused the request. Please try again later.",
+    502,
+  );
+}
+
+const rankOf = (status: string) =>
+  status === "active" || status === "trialing" ? 0 : status === "past_due" ? 1 : 2;
+
+/** The subscription that decides access: active/trialing, then past_due, then the newest. */
+export function pickBestSubscription(subs: Stripe.Subscription[]): Stripe.Subscription | undefined {
+  return [...subs].sort((a, b) => rankOf(a.status) - rankOf(b.status) || b.created - a.created)[0];
+}
+
+export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
+  // Current API versions keep the period on the item, not on the subscription.
+  const item = sub.items.data[0];
+  const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+  const customerId = typeof sub.customer === "string" ? sub.customer : sub.customer.id;
+  return {
+    provider: "stripe",
+    subscriptionId: sub.id,
+    customerId,
+    status: sub.status,
+    priceId: item?.price.id ?? null,
+    currentPeriodStart: seconds(item?.current_period_start),
+    currentPeriodEnd: seconds(item?.current_period_end),
+    cancelAt:
+      seconds(sub.cancel_at) ??
+      (sub.cancel_at_period_end ? seconds(item?.current_period_end) : null),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+  };
+}
+
+export function createStripeProvider(deps: {
+  db: Database;
+  settings: StripeSettings;
+  siteUrl: string;
+  logger: Logger;
+  now: Clock;
+  stripe?: Stripe;
+}): StripeProvider {
+  const { db, settings, siteUrl, logger, now } = deps;
+  const stripe = deps.stripe ?? createStripeClient(settings);
+
+  const call = async <T>(action: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      throw stripeFailure(error, logger, action);
+    }
+  };
+
+  /** One Stripe customer per user, made once: the idempotency key absorbs concurrent requests. */
+  const ensureCustomer = async (user: BillingUser): Promise<string> => {
+    const existing = await readCustomer(db, user.id);
+    if (existing?.provider === "stripe") return existing.customerId;
+    const customer = await call("create a customer", () =>
+      stripe.customers.create(
+        { email: user.email, metadata: { user_id: user.id } },
+        { idempotencyKey: `customer-for-user-${user.id}` },
+      ),
+    );
+    if (existing) {
+      // The user had a local test customer from before Stripe was configured.
+      await db
+        .update(customers)
+        .set({ provider: "stripe", customerId: customer.id })
+        .where(eq(customers.userId, user.id));
+      return customer.id;
+    }
+    await db
+      .insert(customers)
+      .values({ userId: user.id, provider: "stripe", customerId: customer.id })
+      .onConflictDoNothing();
+    const stored = await readCustomer(db, user.id);
+    return stored?.customerId ?? customer.id;
+  };
+
+  const syncCustomer = async (customerId: string): Promise<"synced" | "unknown_customer"> => {
+    const userId = await userIdForCustomer(db, "stripe", customerId);
+    if (!userId) return "unknown_customer";
+    const list = await call("list subscriptions", () =>
+      stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }),
+    );
+    const best = pickBestSubscription(list.data);
+    await writeSubscription(db, userId, best ? snapshotOf(best) : null, now());
+    return "synced";
+  };
+
+  return {
+    kind: "stripe",
+    stripe,
+    webhookSecret: settings.webhookSecret,
+    // Webhooks keep our row current; an hourly re-read covers a lost or misconfigured webhook.
+    staleAfterMs: 60 * 60 * 1000,
+    syncCustomer,
+
+    async sync(userId) {
+      const customer = await readCustomer(db, userId);
+      if (customer?.provider !== "stripe") return;
+      await syncCustomer(customer.customerId);
+    },
+
+    async createCheckout(user) {
+      const customer = await ensureCustomer(user);
+      const lineItem = settings.priceId
+        ? { price: settings.priceId, quantity: 1 }
+        : {
+            quantity: 1,
+            price_data: {
+              currency: premiumPlan.currency,
+              unit_amount: premiumPlan.amount,
+              recurring: { interval: premiumPlan.interval },
+              product_data: { name: `Interview Coach ${premiumPlan.tier}` },
+            },
+          };
+      const session = await call("create a checkout session", () =>
+        stripe.checkout.sessions.create({
+          mode: "subscription",
+          customer,
+          line_items: [lineItem],
+          client_reference_id: user.id,
+          subscription_data: { metadata: { user_id: user.id } },
+          success_url: `${siteUrl}/practice?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${siteUrl}/practice?checkout=cancelled`,
+        }),
+      );
+      if (!session.url)
+        throw new ApiError("bad_gateway", "The payment provider returned no checkout page.", 502);
+      return session.url;
+    },
+
+    async createPortal(user) {
+      const customer = await readCustomer(db, user.id);
+      if (customer?.provider !== "stripe") {
+        throw new ApiError(
+          "no_customer",
+          "There is no subscription to manage yet: subscribe first.",
+          404,
+        );
+      }
+      const session = await call("create a portal session", () =>
+        stripe.billingPortal.sessions.create({
+          customer: customer.customerId,
+          return_url: `${siteUrl}/practice`,
+        }),
+      );
+      return session.url;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { AppEnv } from "../app";
+import type { Database } from "../db/client";
+import { webhookEvents } from "../db/schema";
+import { ApiError, errorBody } from "../http/errors";
+import type { StripeProvider } from "./stripe-provider";
+
+/** Events that can change a customer's subscription; each one triggers a full re-read. */
+export const subscriptionEvents = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+/** The customer an event is about, for the event types above. */
+export function customerOfEvent(event: Stripe.Event): string | undefined {
+  const object = event.data.object as { customer?: string | { id: string } | null };
+  const customer = object.customer;
+  if (!customer) return undefined;
+  return typeof customer === "string" ? customer : customer.id;
+}
+
+/**
+ * `POST /billing/stripe/webhook`: verifies the signature on the raw body, skips events already
+ * handled, re-reads the customer's subscriptions from Stripe (so delivery order never matters)
+ * and answers 2xx only once our row is written — a failure makes Stripe deliver again.
+ */
+export function stripeWebhookRoutes(provider: StripeProvider, db: Database) {
+  const router = new Hono<AppEnv>();
+
+  router.post(
+    "/webhook",
+    bodyLimit({
+      maxSize: 512 * 1024,
+      onError: (c) => c.json(errorBody("payload_too_large", "Webhook payload too large"), 413),
+    }),
+    async (c) => {
+      const signature = c.req.header("stripe-signature");
+      if (!signature)
+        throw new ApiError("invalid_signature", "Missing Stripe-Signature header", 400);
+      const payload = Buffer.from(await c.req.arrayBuffer());
+      let event: Stripe.Event;
+      try {
+        event = provider.stripe.webhooks.constructEvent(payload, signature, provider.webhookSecret);
+      } catch {
+        throw new ApiError("invalid_signature", "Webhook signature verification failed", 400);
+      }
+      const log = c.var.log.child({ eventId: event.id, eventType: event.type });
+
+      if (!subscriptionEvents.has(event.type)) return c.json({ received: true, handled: false });
+      const [seen] = await db
+        .select({ id: webhookEvents.id })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, event.id))
+        .limit(1);
+      if (seen) return c.json({ received: true, duplicate: true });
+
+      const customerId = customerOfEvent(event);
+      if (customerId) {
+        const result = await provider.syncCustomer(customerId);
+        if (result === "unknown_customer")
+          log.warn("stripe webhook for a customer we do not know; ignored");
+        else log.info("stripe webhook synced");
+      }
+      await db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: "stripe", type: event.type })
+        .onConflictDoNothing();
+      return c.json({ received: true });
+    },
+  );
+
+  return router;
+}

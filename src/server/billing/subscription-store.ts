@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { premiumPlan } from "@/shared/billing";
+import type { Database } from "../db/client";
+import { customers, subscriptions } from "../db/schema";
+import type { SubscriptionRow } from "./entitlement";
+
+/** Reads and writes of our copy of each user's subscription and billing customer. */
+
+export async function readSubscription(
+  db: Database,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export type SubscriptionSnapshot = {
+  provider: "stripe" | "local";
+  subscriptionId: string;
+  customerId: string;
+  status: string;
+  priceId: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+/** Replaces the user's row with the provider's best subscription, or removes it when there is none. */
+export async function writeSubscription(
+  db: Database,
+  userId: string,
+  snapshot: SubscriptionSnapshot | null,
+  syncedAt: Date,
+): Promise<void> {
+  if (!snapshot) {
+    await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+    return;
+  }
+  const values = { ...snapshot, tier: premiumPlan.tier, syncedAt, updatedAt: syncedAt };
+  await db
+    .insert(subscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}
+
+export async function readCustomer(db: Database, userId: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.userId, userId)).limit(1);
+  return row;
+}
+
+/** The user a provider customer belongs to, if it is one of ours. */
+export async function userIdForCustomer(
+  db: Database,
+  provider: "stripe" | "local",
+  customerId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: customers.userId, provider: customers.provider })
+    .from(customers)
+    .where(eq(customers.customerId, customerId))
+    .limit(1);
+  return row && row.provider === provider ? row.userId : undefined;
+}
+
+/**
+ * Stores the user's customer id unless one is already stored (unique per user and per
+ * provider customer); returns the id that is stored, which wins a race between two requests.
+ */
+export async function saveCustomer(
+  db: Database,
+  userId: string,
+  provider: "stripe" | "local",
+  customerId: string,
+): Promise<string> {
+  await db.insert(customers).values({ userId, provider, customerId }).onConflictDoNothing();
+  const stored = await readCustomer(db, userId);
+  if (!stored) throw new Error("customer row vanished after insert");
+  return stored.customerId;
+}
