@@ -69,6 +69,10 @@ export function createApp(deps: AppDeps) {
   app.route("/functions/v1", functionsRoutes(deps.services));
   app.route("/billing", billingRoutes(deps.services.billing, database.db, deps.config.siteUrl));
 
+  if (deps.config.env === "development") {
+    // `npm run dev` serves index.html from Vite, which embeds this (see vite.config.ts).
+    app.get("/__dev/app-config", (c) => c.json(deps.appConfig ?? {}));
+  }
   mountSpa(app, deps);
 
   app.notFound((c) => c.json(errorBody("not_found", "Not found"), 404));
