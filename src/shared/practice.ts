@@ -56,8 +56,6 @@ export const answerErrorEvent = z.object({
 export const practiceConfigResponse = z.object({
   transcriber: z.string(),
   answerer: z.string(),
-  /** False when no engine is configured: the functions answer 503 until one is. */
-  available: z.boolean(),
   limits: z.object({
     maxRecordingSeconds: z.number(),
     maxAudioBytes: z.number(),

@@ -1,7 +1,9 @@
 import type { Config } from "../config";
 import type { Logger } from "../logger";
-import { EngineError, type Answerer, type Transcriber } from "./engine";
+import type { Answerer, Transcriber } from "./engine";
+import { loadQuestionBank } from "./offline/answer-library";
 import { createOfflineAnswerer } from "./offline/answerer";
+import { createOfflineTranscriber } from "./offline/transcriber";
 import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
 
 /**
@@ -12,8 +14,6 @@ import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
  */
 
 export type Engines = { transcriber: Transcriber; answerer: Answerer };
-
-export const UNCONFIGURED_SOURCE = "unconfigured";
 
 export async function createEngines(config: Config, logger: Logger): Promise<Engines> {
   const { ai } = config;
@@ -37,7 +37,11 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   const transcriber =
     wants(ai.transcriber) === "openai"
       ? createOpenAITranscriber({ ...common, model: ai.transcribeModel })
-      : offlineTranscriber();
+      : createOfflineTranscriber({
+          questions: loadQuestionBank(),
+          timeoutMs: ai.timeoutMs,
+          onWarning: (message) => common.logger.warn(message),
+        });
   const answerer =
     wants(ai.answerer) === "openai"
       ? createOpenAIAnswerer({ ...common, model: ai.answerModel })
@@ -51,15 +55,4 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
 
 export async function closeEngines(engines: Engines): Promise<void> {
   await Promise.allSettled([engines.transcriber.close?.(), engines.answerer.close?.()]);
-}
-
-const unconfiguredMessage =
-  "No AI engine is configured on this server. Set OPENAI_API_KEY (or AI_BASE_URL for a local " +
-  "OpenAI-compatible server such as Ollama) and restart.";
-
-function offlineTranscriber(): Transcriber {
-  return {
-    source: UNCONFIGURED_SOURCE,
-    transcribe: () => Promise.reject(new EngineError("unavailable", unconfiguredMessage)),
-  };
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { EngineError } from "../ai/engine";
+import { isRecordingTooLong } from "../ai/offline/transcriber";
 import { ApiError } from "../http/errors";
 import { practiceErrorCodes as codes } from "@/shared/practice";
 
@@ -9,6 +10,9 @@ export function engineFailure(error: EngineError): ApiError {
     case "unrecognised":
       return new ApiError(codes.unrecognised, error.message, 422);
     case "invalid_audio":
+      if (isRecordingTooLong(error)) {
+        return new ApiError(codes.recordingTooLong, error.message, 422);
+      }
       return new ApiError(codes.unsupportedAudio, error.message, 415);
     case "timeout":
       return new ApiError(codes.engineTimeout, error.message, 504);

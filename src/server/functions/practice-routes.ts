@@ -11,7 +11,6 @@ import {
   MAX_RECORDING_SECONDS,
   MAX_TRANSCRIBE_BODY_BYTES,
 } from "@/shared/practice-limits";
-import { UNCONFIGURED_SOURCE } from "../ai/engines";
 import {
   collectAnswer,
   parseAnswerRequest,
@@ -103,8 +102,6 @@ export function practiceRoutes(
     c.json({
       transcriber: ai.transcriber.source,
       answerer: ai.answerer.source,
-      available:
-        ai.transcriber.source !== UNCONFIGURED_SOURCE && ai.answerer.source !== UNCONFIGURED_SOURCE,
       limits: {
         maxRecordingSeconds: MAX_RECORDING_SECONDS,
         maxAudioBytes: MAX_AUDIO_BYTES,

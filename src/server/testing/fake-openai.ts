@@ -32,6 +32,8 @@ export type FakeOpenAI = {
   /** The base URL to configure (`AI_BASE_URL`), ending in /v1. */
   baseURL: string;
   requests: FakeRequest[];
+  /** Requests whose client closed the connection before the answer was complete. */
+  abortedRequests: number;
   /** What a transcription returns. */
   transcript: string;
   /** What a chat completion returns; streamed word by word. */
@@ -63,11 +65,13 @@ export async function startFakeOpenAI(
     ...defaults,
     ...options,
     requests: [],
+    abortedRequests: 0,
     enqueue: (route, ...behaviours) => queues[route].push(...behaviours),
     reset: () => {
       queues.transcriptions.length = 0;
       queues.chat.length = 0;
       state.requests.length = 0;
+      state.abortedRequests = 0;
       Object.assign(state, defaults, options);
     },
   };
@@ -97,6 +101,9 @@ export async function startFakeOpenAI(
       body: {},
     };
     state.requests.push(record);
+    res.on("close", () => {
+      if (!res.writableFinished) state.abortedRequests += 1;
+    });
 
     if (route === "other" || req.method !== "POST") {
       return sendError(
