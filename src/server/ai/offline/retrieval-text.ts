@@ -93,7 +93,7 @@ function spellNumbers(text: string): string {
 
 /** Spoken fillers and politeness that carry no meaning for matching. */
 const fillers =
-  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question)\b/g;
+  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question|why do not you|why not|(start|begin) by|(a )?(little )?bit( more)?)\b/g;
 
 /** British spellings → American, so "organisation" and "organization" meet. */
 const britishRoots =
@@ -153,7 +153,7 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\bpeople (i|you) work(ed)? with\b/g, "colleague"],
   [/\b(line manager|direct manager|team lead(er)?|superiors?|higher ups?)\b/g, "manager"],
   [/\bcurriculum vitae\b/g, "resume"],
-  [/\bwork history\b/g, "resume background"],
+  [/\b(career|work|employment|job|professional) (history|path so far|journey so far)\b/g, "resume"],
   [
     /\b(weak (point|spot|area)s?|areas? (of|for) (improvement|development)|development areas?)\b/g,
     "weakness",
@@ -174,17 +174,39 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\bteam ?work\b/g, "team"],
   [/\bextra mile\b/g, "above beyond"],
   [/\bpay (range|expectations?)\b/g, "salary"],
+  [/\b(how much )?money\b/g, "salary"],
+  [/\b(what is|what are) the reasons?\b/g, "why"],
+  [/\breasons? (why|for)\b/g, "why"],
+  [/\breasons?\b/g, "why"],
+  [/\b(present|existing|current) (job|role|position|employer|company)\b/g, "current $2"],
+  [/\bchange (jobs|roles|companies|employers)\b/g, "leave job"],
+  [
+    /\b(someone|somebody|a person|people|anyone|anybody) (on|in|from) (my|your|the|a) team\b/g,
+    "colleague",
+  ],
+  [
+    /\bchange (their|his|her|someone|somebody|your|my|a|the) (mind|minds|opinion|view)\b/g,
+    "persuade",
+  ],
+  [/\bwin (someone|somebody|people|them) over\b/g, "persuade"],
 ];
+
+/**
+ * The instruction an interviewer opens with ("describe…", "tell me about…") says how to answer,
+ * not what about; dropped only at the start, so "how would colleagues describe you" keeps it.
+ */
+const leadingInstruction =
+  /^(describe|explain|share|tell (me|us)( about| of)?|talk (to )?(me|us) (about|through)|talk about|give (me|us)|share with (me|us)|(walk|take|run|talk) (me|us) through)\b/;
 
 const stopWords = new Set(
   (
     "a an the and or but nor of to in on at by for from with into onto about as than then " +
     "is am are was were be been being do does did doing done " +
-    "i me my mine myself we us our ours ourselves you your yours yourself yourselves " +
+    "i me my mine we us our ours ourselves you your yours yourselves " +
     "he him his she her it its they them their this that these those " +
     "can could would will shall should may might must " +
     "there some any also very too really quite " +
-    "if one just get got"
+    "if one just get got someone somebody something anyone anybody anything everyone"
   ).split(" "),
 );
 
@@ -192,6 +214,9 @@ const stopWords = new Set(
 export function stem(word: string): string {
   if (word.length <= 3) return word;
   let w = word;
+  // A trailing "e" goes only from the bare or plural word, so "manage", "manages", "managed"
+  // and "managing" all become "manag", and "disagreed" meets "disagree".
+  let mayDropE = false;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("ied") && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("sses")) w = w.slice(0, -2);
@@ -199,15 +224,19 @@ export function stem(word: string): string {
   else if (w.endsWith("izations")) w = w.slice(0, -6);
   else if (w.endsWith("ations") && w.length > 7) w = w.slice(0, -4);
   else if (w.endsWith("ation") && w.length > 6) w = w.slice(0, -3);
+  else if (w.endsWith("eed") && w.length > 5) w = w.slice(0, -2);
   else if (w.endsWith("ing") && w.length > 5 && /[aeiouy]/.test(w.slice(0, -3))) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4 && /[aeiouy]/.test(w.slice(0, -2))) w = w.slice(0, -2);
   else if (w.endsWith("ly") && w.length > 5) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) {
+    w = w.slice(0, -1);
+    mayDropE = true;
+  } else mayDropE = true;
   // Undouble a final consonant left by -ing/-ed ("planning" → "plan"), keep ll/ss/zz.
-  if (w !== word && /([b-df-hj-kmnp-rtv-xz])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) {
+  if (!mayDropE && w !== word && /([b-df-hj-kmnp-rtv-xz])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) {
     w = w.slice(0, -1);
   }
-  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
+  if (mayDropE && w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
   return w;
 }
 
@@ -234,10 +263,12 @@ const synonymGroups: Record<string, string[]> = {
   conflict: ["conflict", "clash", "dispute", "friction", "argument", "tension"],
   disagree: ["disagree", "disagreement"],
   achievement: ["achievement", "accomplishment", "achieve", "accomplish"],
-  salary: ["salary", "pay", "compensation", "wage", "remuneration"],
+  salary: ["salary", "pay", "compensation", "wage", "remuneration", "earn", "package"],
   hire: ["hire", "employ", "recruit", "pick", "choose", "select"],
   goal: ["goal", "aim", "objective", "ambition", "aspiration", "plan"],
   leave: ["leave", "quit", "resign", "resignation", "depart", "left"],
+  current: ["current", "present", "existing", "last", "previous"],
+  yourself: ["yourself", "myself"],
   handle: ["handle", "deal", "cope", "respond", "react"],
   unique: ["unique", "different", "distinguish", "special", "distinctive"],
   time: ["time", "example", "instance", "occasion"],
@@ -278,10 +309,10 @@ export function normalise(text: string): string {
   t = spellNumbers(t)
     .replace(/[^a-z0-9\s-]+/g, " ")
     .replace(/-/g, " ");
-  t = t.replace(fillers, " ");
+  t = t.replace(/\b(would|d) (like|love) to\b/g, "want to").replace(fillers, " ");
   t = americanise(t);
   for (const [pattern, replacement] of phraseSynonyms) t = t.replace(pattern, replacement);
-  return t.replace(/\s+/g, " ").trim();
+  return t.replace(/\s+/g, " ").trim().replace(leadingInstruction, "").trim();
 }
 
 /** The terms a phrasing or question is matched on, in order, repeats kept. */

@@ -1,0 +1,73 @@
+// Retrieval quality of the offline answer library: how often a reworded interview question
+// reaches the right model answer, and how often an unknown question is wrongly matched.
+// Run: `node --import tsx scripts/eval/answers.ts` (add `--verbose` to list every miss).
+import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { createOfflineAnswerer } from "@/server/ai/offline/answerer";
+import { offBankQuestions, requiredQuestions } from "@/server/ai/offline/retrieval-paraphrases";
+import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/ai/offline/retrieval";
+
+const verbose = process.argv.includes("--verbose");
+const bank = loadQuestionBank();
+const retriever = createRetriever(bank);
+const answerer = createOfflineAnswerer({ bank });
+
+type Case = { question: string; expected: string | null };
+const paraphraseCases: Case[] = requiredQuestions.flatMap((q) =>
+  q.paraphrases.map((question) => ({ question, expected: q.id })),
+);
+const offBankCases: Case[] = offBankQuestions.map((question) => ({ question, expected: null }));
+
+function evaluate(cases: Case[], threshold: number) {
+  let correct = 0;
+  let top1 = 0;
+  let top3 = 0;
+  const misses: string[] = [];
+  for (const { question, expected } of cases) {
+    const hits = retriever.search(question, 3);
+    const best = hits[0];
+    const answered = best && best.score >= threshold ? best.entry.id : null;
+    if (answered === expected) correct += 1;
+    else {
+      misses.push(
+        `  ${JSON.stringify(question)} → ${answered ?? "framework"} (${best?.entry.id ?? "-"} ${best?.score.toFixed(2) ?? "0"}), wanted ${expected ?? "framework"}`,
+      );
+    }
+    if (expected && best?.entry.id === expected) top1 += 1;
+    if (expected && hits.some((hit) => hit.entry.id === expected)) top3 += 1;
+  }
+  return { correct, top1, top3, misses };
+}
+
+const pct = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)}%`;
+
+console.info(`bank: ${bank.length} questions; threshold ${DEFAULT_MATCH_THRESHOLD}`);
+const para = evaluate(paraphraseCases, DEFAULT_MATCH_THRESHOLD);
+const off = evaluate(offBankCases, DEFAULT_MATCH_THRESHOLD);
+console.info(
+  `paraphrases: ${para.correct}/${paraphraseCases.length} answered from the right entry (${pct(para.correct, paraphraseCases.length)}); ` +
+    `top-1 ignoring threshold ${pct(para.top1, paraphraseCases.length)}, top-3 ${pct(para.top3, paraphraseCases.length)}`,
+);
+console.info(
+  `off-bank: ${off.correct}/${offBankCases.length} correctly given a framework answer (${pct(off.correct, offBankCases.length)})`,
+);
+if (verbose) for (const line of [...para.misses, ...off.misses]) console.info(line);
+
+console.info("threshold sweep (paraphrase accuracy / off-bank rejection):");
+for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
+  const p = evaluate(paraphraseCases, threshold);
+  const o = evaluate(offBankCases, threshold);
+  console.info(
+    `  ${threshold.toFixed(2)}: ${pct(p.correct, paraphraseCases.length)} / ${pct(o.correct, offBankCases.length)}`,
+  );
+}
+
+const started = performance.now();
+for (const { question } of paraphraseCases) answerer.lookup(question);
+const perLookup = (performance.now() - started) / paraphraseCases.length;
+console.info(`lookup: ${perLookup.toFixed(3)} ms per question`);
+
+const accuracy = para.correct / paraphraseCases.length;
+if (accuracy < 0.9) {
+  console.error(`paraphrase accuracy ${pct(para.correct, paraphraseCases.length)} is below 90%`);
+  process.exitCode = 1;
+}
