@@ -1,5 +1,7 @@
 import { closeEngines, createEngines, type Engines } from "./ai/engines";
 import { createAuthService, type AuthService } from "./auth/service";
+import type { Billing } from "./billing/billing";
+import { createBillingFromConfig } from "./billing/create-billing";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { Logger } from "./logger";
@@ -17,6 +19,11 @@ export type Services = {
   auth: AuthService;
   /** The practice engines (transcriber, answerer), chosen from the config. */
   ai: Engines;
+  /**
+   * Subscriptions (Stripe or the local test provider); `requireSubscription(services.billing)`
+   * from billing/entitlement.ts guards subscriber-only routes.
+   */
+  billing: Billing;
 };
 
 export async function createServices(
@@ -26,7 +33,8 @@ export async function createServices(
 ): Promise<Services> {
   const auth = await createAuthService({ config, database, logger });
   const ai = await createEngines(config, logger);
-  return { config, database, logger, auth, ai };
+  const billing = createBillingFromConfig(config, database.db, logger);
+  return { config, database, logger, auth, ai, billing };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */

@@ -129,6 +129,10 @@ export class FakeStripe {
     }
   }
 
+  get pendingFailures(): number {
+    return this.failures.length;
+  }
+
   /** What Stripe does when the customer pays: a subscription for the session's customer. */
   completeCheckout(
     sessionId: string,

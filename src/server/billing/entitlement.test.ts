@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import {
+  entitlementOf,
+  hasLiveSubscription,
+  needsSync,
+  PAST_DUE_GRACE_MS,
+  type SubscriptionRow,
+} from "./entitlement";
+
+const at = (iso: string) => new Date(iso);
+const row = (patch: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
+  userId: "u",
+  provider: "stripe",
+  subscriptionId: "sub_1",
+  customerId: "cus_1",
+  status: "active",
+  tier: "Premium",
+  priceId: null,
+  currentPeriodStart: at("2027-01-01T00:00:00Z"),
+  currentPeriodEnd: at("2027-02-01T00:00:00Z"),
+  cancelAt: null,
+  cancelAtPeriodEnd: false,
+  syncedAt: at("2027-01-01T00:00:00Z"),
+  createdAt: at("2027-01-01T00:00:00Z"),
+  updatedAt: at("2027-01-01T00:00:00Z"),
+  ...patch,
+});
+
+describe("entitlement", () => {
+  it("active and trialing are subscribed until a scheduled cancellation", () => {
+    const now = at("2027-01-15T00:00:00Z");
+    expect(entitlementOf(row(), now)).toEqual({
+      subscribed: true,
+      subscription_tier: "Premium",
+      subscription_end: "2027-02-01T00:00:00.000Z",
+    });
+    expect(entitlementOf(row({ status: "trialing" }), now).subscribed).toBe(true);
+    const cancelling = row({ cancelAt: at("2027-01-20T00:00:00Z"), cancelAtPeriodEnd: true });
+    expect(entitlementOf(cancelling, now).subscription_end).toBe("2027-01-20T00:00:00.000Z");
+    expect(entitlementOf(cancelling, at("2027-01-20T00:00:00Z")).subscribed).toBe(false);
+  });
+
+  it("past_due keeps access for the grace period from the unpaid period's start", () => {
+    const r = row({ status: "past_due" });
+    expect(
+      entitlementOf(r, new Date(r.currentPeriodStart!.getTime() + PAST_DUE_GRACE_MS - 1))
+        .subscribed,
+    ).toBe(true);
+    expect(
+      entitlementOf(r, new Date(r.currentPeriodStart!.getTime() + PAST_DUE_GRACE_MS)).subscribed,
+    ).toBe(false);
+    expect(hasLiveSubscription(r, at("2027-03-01T00:00:00Z"))).toBe(true);
+  });
+
+  it.each(["canceled", "unpaid", "incomplete", "incomplete_expired", "paused"])(
+    "%s is not subscribed",
+    (status) => {
+      expect(entitlementOf(row({ status }), at("2027-01-15T00:00:00Z"))).toEqual({
+        subscribed: false,
+        subscription_tier: null,
+        subscription_end: null,
+      });
+    },
+  );
+
+  it("re-syncs once a boundary has passed since the last sync, or when the row is old", () => {
+    const r = row();
+    expect(needsSync(r, at("2027-01-15T00:00:00Z"), Infinity)).toBe(false);
+    expect(needsSync(r, at("2027-02-01T00:00:00Z"), Infinity)).toBe(true);
+    expect(
+      needsSync(
+        row({ syncedAt: at("2027-02-01T00:00:01Z") }),
+        at("2027-02-02T00:00:00Z"),
+        Infinity,
+      ),
+    ).toBe(false);
+    expect(needsSync(r, at("2027-01-01T01:00:00Z"), 3600_000)).toBe(true);
+  });
+});

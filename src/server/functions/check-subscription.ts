@@ -1,0 +1,41 @@
+import type { Context } from "hono";
+import { checkSubscriptionRequestSchema, type SubscriptionStatus } from "@/shared/billing";
+import type { AuthedEnv } from "../auth/guard";
+import type { Billing } from "../billing/billing";
+import { ApiError } from "../http/errors";
+
+/**
+ * `POST /functions/v1/check-subscription` → `{ subscribed, subscription_tier, subscription_end }`.
+ * No body (or `{}`) answers from our copy; `{ "refresh": true }` re-reads the provider first,
+ * as the browser does on returning from checkout and on "Check Status".
+ */
+export function checkSubscription(billing: Billing) {
+  return async (c: Context<AuthedEnv>) => {
+    const request = await readOptionalJson(c);
+    const parsed = checkSubscriptionRequestSchema.safeParse(request ?? {});
+    if (!parsed.success) {
+      throw new ApiError("validation_failed", "`refresh` must be true or false.", 400, {
+        issues: parsed.error.issues.map((issue) => ({
+          path: issue.path.join("."),
+          message: issue.message,
+        })),
+      });
+    }
+    const status: SubscriptionStatus = await billing.status(c.var.user.id, {
+      refresh: parsed.data.refresh === true,
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json(status);
+  };
+}
+
+/** The JSON body, or undefined when there is none; 400 `bad_json` when it is not JSON. */
+export async function readOptionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("bad_json", "The request body must be JSON.", 400);
+  }
+}

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requireUser, type AuthedEnv } from "../auth/guard";
+import { supabaseCors } from "../auth/cors";
+import { ApiError } from "../http/errors";
+import type { Services } from "../services";
+import { checkSubscription } from "./check-subscription";
+import { createCheckout } from "./create-checkout";
+import { customerPortal } from "./customer-portal";
+import { practiceRoutes } from "./practice-routes";
+import { requireSubscription } from "../billing/entitlement";
+
+/**
+ * The server functions at `POST /functions/v1/{name}` (the Supabase Functions convention that
+ * `supabase.functions.invoke(name)` speaks). Each line: name, guards, handler.
+ */
+export function functionsRoutes(services: Services) {
+  const router = new Hono<AuthedEnv>();
+  const signedIn = requireUser(services.auth);
+  const smallBody = bodyLimit({
+    maxSize: 4 * 1024,
+    onError: () => {
+      throw new ApiError("payload_too_large", "The request body is too large.", 413);
+    },
+  });
+
+  router.use(supabaseCors(services.config));
+
+  router.post("/check-subscription", signedIn, smallBody, checkSubscription(services.billing));
+  router.post("/create-checkout", signedIn, smallBody, createCheckout(services.billing));
+  router.post("/customer-portal", signedIn, smallBody, customerPortal(services.billing));
+  // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
+  router.route(
+    "/",
+    practiceRoutes(services, {
+      requireUser: signedIn,
+      requireSubscriber: requireSubscription(services.billing),
+    }),
+  );
+
+  return router;
+}
