@@ -70,6 +70,7 @@ export function authRoutes(auth: AuthService, config: Config) {
   });
 
   app.post("/signup", async (c) => {
+    await auth.rateLimit("sign-in-sign-up", meta(c));
     const body = await readBody(c, signUpBody, (field) =>
       field === "email"
         ? "To signup, please provide your email"
@@ -83,6 +84,9 @@ export function authRoutes(auth: AuthService, config: Config) {
 
   app.post("/token", async (c) => {
     const grantType = c.req.query("grant_type");
+    if (grantType === "password" || grantType === "refresh_token") {
+      await auth.rateLimit(grantType === "password" ? "sign-in-sign-up" : "refresh", meta(c));
+    }
     if (grantType === "password") {
       const body = await readBody(c, passwordGrantBody, (field) =>
         field === "email" ? "missing email or phone" : "missing password",
@@ -91,7 +95,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     }
     if (grantType === "refresh_token") {
       const body = await readBody(c, refreshGrantBody, () => "refresh_token required");
-      return c.json(await auth.refresh(body.refresh_token, meta(c)));
+      return c.json(await auth.refresh(body.refresh_token));
     }
     throw authErrors.unsupportedGrant();
   });

@@ -64,7 +64,7 @@ export async function createAuthService(deps: {
     ...config.auth.corsAllowedOrigins.map((origin) => new URL(origin).origin),
   ]);
 
-  async function limit(kind: "sign-in-sign-up" | "refresh", meta: RequestMeta) {
+  async function rateLimit(kind: "sign-in-sign-up" | "refresh", meta: Pick<RequestMeta, "ip">) {
     const max = kind === "refresh" ? limits.tokenRefresh : limits.signInSignUps;
     if (!(await rateLimiter.take(rateLimitKey(kind, meta.ip), max))) {
       logger.warn({ kind }, "auth rate limit reached");
@@ -104,8 +104,14 @@ export async function createAuthService(deps: {
     jwks: () => ({ keys: keys.publicJwks() }),
     keys: keys as SigningKeys,
 
+    /**
+     * Counts one request from this IP against the per-IP limit of its kind (sign-in and sign-up
+     * share one); throws 429 once it is reached. Routes call it before reading the body, so
+     * malformed requests count too.
+     */
+    rateLimit,
+
     async signUp(body: SignUpBody, meta: RequestMeta & { redirectTo?: string }): Promise<Session> {
-      await limit("sign-in-sign-up", meta);
       const email = normalizeEmail(body.email);
       if (email === "") throw authErrors.validation("To signup, please provide your email");
       if (!isValidEmail(email)) throw authErrors.invalidEmail();
@@ -194,7 +200,6 @@ export async function createAuthService(deps: {
     },
 
     async signInWithPassword(body: PasswordGrantBody, meta: RequestMeta): Promise<Session> {
-      await limit("sign-in-sign-up", meta);
       const email = normalizeEmail(body.email);
       const failureKey = rateLimitKey("sign-in-failure", email);
       if ((await rateLimiter.peek(failureKey)) >= limits.failedSignInsPerEmail) {
@@ -240,8 +245,7 @@ export async function createAuthService(deps: {
       );
     },
 
-    async refresh(refreshToken: string, meta: RequestMeta): Promise<Session> {
-      await limit("refresh", meta);
+    async refresh(refreshToken: string): Promise<Session> {
       const result = await rotateRefreshToken(db, refreshToken);
       if (result.kind === "not_found") throw authErrors.refreshNotFound();
       if (result.kind === "replay") {

@@ -1,0 +1,296 @@
+import { count } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../db/schema";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { createTestUser } from "../testing/test-users";
+
+/** Malformed and hostile input, rate limits, timing, CORS and several instances on one database. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000", CORS_ALLOWED_ORIGINS: "https://app.example.com" },
+  });
+});
+afterAll(() => t.close());
+
+const send = (app: TestApp, path: string, body: BodyInit | null, headers = {}) =>
+  app.app.request(`/auth/v1${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+const signUp = (body: unknown) => send(t, "/signup", JSON.stringify(body));
+const signIn = (body: unknown, app = t) =>
+  send(app, "/token?grant_type=password", JSON.stringify(body));
+const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
+const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]!.n;
+
+describe("malformed requests", () => {
+  it("answers broken JSON and non-object bodies with 400 bad_json", async () => {
+    for (const body of ['{"email":', "", "[]", '"text"', "null", "42", "\u0000"]) {
+      const res = await send(t, "/signup", body);
+      expect(res.status, body).toBe(400);
+      expect(res.headers.get("x-supabase-api-version")).toBe("2024-01-01");
+      expect(await codeOf(res)).toBe("bad_json");
+    }
+  });
+
+  it("answers wrong types and missing fields with 400 validation_failed", async () => {
+    const before = await userCount();
+    for (const body of [
+      {},
+      { email: {}, password: "secret1" },
+      { email: "a@example.com", password: 123456 },
+      { email: "a@example.com", password: ["secret1"] },
+      { email: "a@example.com", password: "secret1", data: "name" },
+      { email: null, password: null },
+    ]) {
+      const res = await signUp(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await codeOf(res)).toBe("validation_failed");
+    }
+    for (const body of [{}, { email: 1, password: "x" }, { email: "a@example.com" }]) {
+      expect((await signIn(body)).status).toBe(400);
+    }
+    expect((await send(t, "/token?grant_type=refresh_token", "{}")).status).toBe(400);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("refuses a 1 MB body with 413, with or without Content-Length, before reading it all", async () => {
+    const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(1024 * 1024) });
+    const res = await send(t, "/signup", big);
+    expect(res.status).toBe(413);
+    expect(await codeOf(res)).toBe("request_entity_too_large");
+
+    let pulled = 0;
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 16) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await t.app.request("/auth/v1/token?grant_type=password", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(pulled).toBeLessThan(16);
+  });
+
+  it("refuses over-long and SQL-looking input without touching the database", async () => {
+    const before = await userCount();
+    const cases: [unknown, number, string][] = [
+      [{ email: `${"a".repeat(300)}@example.com`, password: "secret1" }, 400, "validation_failed"],
+      [
+        { email: "x'); drop table users; --@example.com", password: "secret1" },
+        400,
+        "validation_failed",
+      ],
+      [{ email: "long@example.com", password: "p".repeat(1025) }, 400, "validation_failed"],
+      [
+        { email: "name@example.com", password: "secret1", data: { full_name: "n".repeat(201) } },
+        400,
+        "validation_failed",
+      ],
+      [
+        { email: "meta@example.com", password: "secret1", data: { blob: "b".repeat(9000) } },
+        400,
+        "validation_failed",
+      ],
+      [{ email: "a b@example.com", password: "secret1" }, 400, "validation_failed"],
+      [{ email: "tab\t@example.com", password: "secret1" }, 400, "validation_failed"],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await signUp(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(await codeOf(res)).toBe(code);
+    }
+    for (const body of [
+      { email: "' OR '1'='1", password: "' OR '1'='1" },
+      { email: "x@example.com' --", password: "secret1" },
+      { email: `${"a".repeat(5000)}@example.com`, password: "secret1" },
+      { email: "someone@example.com", password: "p".repeat(5000) },
+    ]) {
+      const res = await signIn(body);
+      expect(res.status).toBe(400);
+      expect(await codeOf(res)).toBe("invalid_credentials");
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it("handles unicode addresses and passwords, normalising both", async () => {
+    const res = await signUp({ email: "  Zoë@Exämple.com ", password: "pässwörd🔑" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe("zoë@exämple.com");
+    // The same password typed with combining accents, and the address in capitals.
+    const again = await signIn({ email: "ZOË@EXÄMPLE.COM", password: "pa\u0308sswo\u0308rd🔑" });
+    expect(again.status).toBe(200);
+    // Six characters, even when that is more UTF-16 units or bytes.
+    expect((await signUp({ email: "emoji@example.com", password: "🔑🔑🔑🔑🔑" })).status).toBe(422);
+    expect((await signUp({ email: "emoji@example.com", password: "🔑🔑🔑🔑🔑🔑" })).status).toBe(
+      200,
+    );
+  });
+
+  it("never answers an arbitrary JSON body with a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/signup", "/token?grant_type=password", "/token?grant_type=refresh_token"),
+        fc.oneof(
+          fc.json(),
+          fc.record({
+            email: fc.oneof(fc.string(), fc.emailAddress(), fc.anything()),
+            password: fc.oneof(fc.string(), fc.anything()),
+            refresh_token: fc.oneof(fc.string(), fc.anything()),
+            data: fc.anything(),
+          }),
+        ),
+        async (path, body) => {
+          const res = await send(t, path, typeof body === "string" ? body : JSON.stringify(body));
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("answers unknown auth paths with GoTrue's 404", async () => {
+    const res = await t.app.request("/auth/v1/otp", { method: "POST" });
+    expect(res.status).toBe(404);
+    expect(await codeOf(res)).toBe("not_found");
+  });
+});
+
+describe("rate limits", () => {
+  it("limits sign-ins and sign-ups per IP", async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      env: { RATE_LIMIT_SIGN_IN_SIGN_UPS: "2", TRUST_PROXY: "true" },
+    });
+    const ip = { "x-forwarded-for": "203.0.113.7" };
+    const body = JSON.stringify({ email: "nobody@example.com", password: "secret1" });
+    expect((await send(limited, "/token?grant_type=password", body, ip)).status).toBe(400);
+    expect((await send(limited, "/signup", "{}", ip)).status).toBe(400);
+    const third = await send(limited, "/token?grant_type=password", body, ip);
+    expect(third.status).toBe(429);
+    expect(await codeOf(third)).toBe("over_request_rate_limit");
+    // Another address is counted on its own.
+    const other = { "x-forwarded-for": "203.0.113.8" };
+    expect((await send(limited, "/token?grant_type=password", body, other)).status).toBe(400);
+    await limited.close();
+  });
+
+  it("limits refreshes per IP", async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      env: { RATE_LIMIT_TOKEN_REFRESH: "1", TRUST_PROXY: "true" },
+    });
+    const ip = { "x-forwarded-for": "198.51.100.1" };
+    const body = JSON.stringify({ refresh_token: "unknown" });
+    expect((await send(limited, "/token?grant_type=refresh_token", body, ip)).status).toBe(400);
+    expect((await send(limited, "/token?grant_type=refresh_token", body, ip)).status).toBe(429);
+    await limited.close();
+  });
+
+  it("locks password sign-in for an address after repeated failures", async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      env: { RATE_LIMIT_FAILED_SIGN_INS_PER_EMAIL: "2", RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000" },
+    });
+    const user = await createTestUser(limited);
+    for (let i = 0; i < 2; i++) {
+      expect((await signIn({ email: user.email, password: "wrong!" }, limited)).status).toBe(400);
+    }
+    const blocked = await signIn({ email: user.email, password: user.password }, limited);
+    expect(blocked.status).toBe(429);
+    await limited.close();
+  });
+});
+
+describe("timing", () => {
+  it("spends about as long on an unknown address as on a wrong password", async () => {
+    const user = await createTestUser(t);
+    const time = async (email: string) => {
+      const started = performance.now();
+      expect((await signIn({ email, password: "wrong-password" })).status).toBe(400);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time(`nobody-${i}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Without the dummy verification the unknown case is ~20x faster; allow for a busy machine.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(known) * 2);
+  });
+});
+
+describe("CORS", () => {
+  it("allows configured origins and no others", async () => {
+    const preflight = (origin: string) =>
+      t.app.request("/auth/v1/token?grant_type=password", {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "apikey, authorization, content-type, x-client-info",
+        },
+      });
+    const allowed = await preflight("https://app.example.com");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("x-supabase-api-version");
+    const denied = await preflight("https://evil.example.com");
+    expect(denied.headers.get("access-control-allow-origin")).toBeNull();
+    const get = await t.app.request("/auth/v1/health", {
+      headers: { origin: "https://app.example.com" },
+    });
+    expect(get.headers.get("access-control-expose-headers")).toContain("X-Supabase-Api-Version");
+  });
+});
+
+describe("two instances on one database", () => {
+  it("share keys and sessions: sign-out on one ends the session on the other at once", async () => {
+    const env = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" };
+    const a = await createTestApp({ database: t.database, env });
+    const b = await createTestApp({ database: t.database, env });
+    expect(b.services.auth.publicKey).toBe(a.services.auth.publicKey);
+    const user = await createTestUser(a);
+    const me = (app: TestApp) =>
+      app.app.request("/auth/v1/user", {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+    expect((await me(a)).status).toBe(200);
+    expect((await me(b)).status).toBe(200);
+    const out = await b.app.request("/auth/v1/logout?scope=local", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(out.status).toBe(204);
+    expect((await me(a)).status).toBe(403);
+    expect(await a.services.auth.authenticate(user.accessToken).catch((e: Error) => e.name)).toBe(
+      "AuthError",
+    );
+    const left = await t.database.db.select({ n: count() }).from(sessions);
+    expect(left[0]!.n).toBeGreaterThanOrEqual(0);
+    await a.close();
+    await b.close();
+  });
+
+  it("health and settings answer", async () => {
+    expect((await t.app.request("/auth/v1/health")).status).toBe(200);
+    const settings = await t.app.request("/auth/v1/settings");
+    expect(await settings.json()).toMatchObject({
+      mailer_autoconfirm: true,
+      disable_signup: false,
+    });
+  });
+});
