@@ -14,8 +14,8 @@ export type Billing = {
   readonly now: Clock;
   status(userId: string, options?: { refresh?: boolean }): Promise<SubscriptionStatus>;
   /** Checkout URL, or the portal URL when the user already has a subscription. */
-  checkout(user: BillingUser): Promise<string>;
-  portal(user: BillingUser): Promise<string>;
+  checkout(user: BillingUser, origin?: string): Promise<string>;
+  portal(user: BillingUser, origin?: string): Promise<string>;
 };
 
 export function createBilling(deps: {
@@ -54,12 +54,12 @@ export function createBilling(deps: {
     async status(userId, options = {}) {
       return entitlementOf(await current(userId, options.refresh ?? false), now());
     },
-    async checkout(user) {
+    async checkout(user, origin) {
       // Re-sync first: a payment that has not reached us yet must not lead to a second plan.
       const row = await current(user.id, true);
-      if (hasLiveSubscription(row, now())) return provider.createPortal(user);
-      return provider.createCheckout(user);
+      if (hasLiveSubscription(row, now())) return provider.createPortal(user, origin);
+      return provider.createCheckout(user, origin);
     },
-    portal: (user) => provider.createPortal(user),
+    portal: (user, origin) => provider.createPortal(user, origin),
   };
 }

@@ -267,6 +267,30 @@ describe("local billing provider (the built-in test checkout)", () => {
     expect(huge.status).toBe(413);
   });
 
+  it("links back to the address the browser used when it is this server, else to SITE_URL", async () => {
+    const user = await createTestUser(t);
+    const call = (origin: string) =>
+      t.app.request("http://127.0.0.1:3000/functions/v1/create-checkout", {
+        method: "POST",
+        headers: { authorization: `Bearer ${user.accessToken}`, origin, host: "127.0.0.1:3000" },
+      });
+    const same = (await (await call("http://127.0.0.1:3000")).json()) as { url: string };
+    expect(same.url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/billing\/checkout\//);
+    const foreign = (await (await call("https://evil.example")).json()) as { url: string };
+    expect(foreign.url).toMatch(/^http:\/\/localhost:3000\/billing\/checkout\//);
+    // The page's form, posted from that address, is accepted.
+    const res = await postForm(
+      t,
+      pathOf(same.url),
+      { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+      {
+        origin: "http://127.0.0.1:3000",
+        host: "127.0.0.1:3000",
+      },
+    );
+    expect(res.status).toBe(303);
+  });
+
   it("has no portal for a user who never started a checkout", async () => {
     const user = await createTestUser(t);
     const res = await invoke(t, "customer-portal", user.accessToken);

@@ -54,7 +54,6 @@ export type PortalState = {
 
 export type LocalProvider = BillingProvider & {
   readonly kind: "local";
-  checkoutUrl(sessionId: string): string;
   lookupCheckout(sessionId: string): Promise<CheckoutLookup>;
   pay(sessionId: string, card: CardInput): Promise<PayResult>;
   /** The portal's user and data for a link token, or null when the token is unknown or expired. */
@@ -235,9 +234,7 @@ export function createLocalProvider(deps: {
     staleAfterMs: Number.POSITIVE_INFINITY,
     sync,
 
-    checkoutUrl: (sessionId) => `${siteUrl}/billing/checkout/${sessionId}`,
-
-    async createCheckout(user: BillingUser) {
+    async createCheckout(user: BillingUser, origin = siteUrl) {
       await ensureCustomer(user.id);
       const id = newId("cs_local");
       await db.insert(localCheckoutSessions).values({
@@ -248,10 +245,10 @@ export function createLocalProvider(deps: {
         expiresAt: new Date(now().getTime() + CHECKOUT_SESSION_TTL_MS),
         createdAt: now(),
       });
-      return `${siteUrl}/billing/checkout/${id}`;
+      return `${origin}/billing/checkout/${id}`;
     },
 
-    async createPortal(user: BillingUser) {
+    async createPortal(user: BillingUser, origin = siteUrl) {
       const customer = await readCustomer(db, user.id);
       if (!customer) {
         throw new ApiError(
@@ -267,7 +264,7 @@ export function createLocalProvider(deps: {
         expiresAt: new Date(now().getTime() + PORTAL_LINK_TTL_MS),
         createdAt: now(),
       });
-      return `${siteUrl}/billing/portal/${token}`;
+      return `${origin}/billing/portal/${token}`;
     },
 
     async lookupCheckout(sessionId) {

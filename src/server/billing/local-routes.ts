@@ -32,7 +32,13 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
   /** Rejects form posts another site made the browser send (CSRF); non-browser clients pass. */
   const sameOrigin = (c: Context) => {
     const origin = c.req.header("origin");
-    if (origin !== undefined && origin !== siteOrigin) return false;
+    if (
+      origin !== undefined &&
+      origin !== siteOrigin &&
+      !namesThisHost(origin, c.req.header("host"))
+    ) {
+      return false;
+    }
     const site = c.req.header("sec-fetch-site");
     return site === undefined || site === "same-origin" || site === "none";
   };
@@ -182,6 +188,11 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
   }
 
   return router;
+}
+
+/** Whether `origin` is this server as the browser reached it (e.g. 127.0.0.1 instead of SITE_URL). */
+function namesThisHost(origin: string, host: string | undefined): boolean {
+  return host !== undefined && URL.canParse(origin) && new URL(origin).host === host;
 }
 
 /** The first Accept-Language tag Intl supports, else en-US. */

@@ -15,11 +15,11 @@ export interface BillingProvider {
   readonly staleAfterMs: number;
   /** Re-reads the provider's state for this user and writes (or removes) our row. */
   sync(userId: string): Promise<void>;
-  /** A URL where the user pays for Premium. */
-  createCheckout(user: BillingUser): Promise<string>;
+  /** A URL where the user pays for Premium; links back to `origin` (default: SITE_URL). */
+  createCheckout(user: BillingUser, origin?: string): Promise<string>;
   /**
    * A URL where the user manages their subscription; throws ApiError `no_customer` (404) when
    * the user has never started a checkout.
    */
-  createPortal(user: BillingUser): Promise<string>;
+  createPortal(user: BillingUser, origin?: string): Promise<string>;
 }

@@ -185,7 +185,7 @@ export function createStripeProvider(deps: {
       await syncCustomer(customer.customerId);
     },
 
-    async createCheckout(user) {
+    async createCheckout(user, origin = siteUrl) {
       const customer = await ensureCustomer(user);
       const lineItem = settings.priceId
         ? { price: settings.priceId, quantity: 1 }
@@ -205,8 +205,8 @@ export function createStripeProvider(deps: {
           line_items: [lineItem],
           client_reference_id: user.id,
           subscription_data: { metadata: { user_id: user.id } },
-          success_url: `${siteUrl}/practice?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${siteUrl}/practice?checkout=cancelled`,
+          success_url: `${origin}/practice?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/practice?checkout=cancelled`,
         }),
       );
       if (!session.url)
@@ -214,7 +214,7 @@ export function createStripeProvider(deps: {
       return session.url;
     },
 
-    async createPortal(user) {
+    async createPortal(user, origin = siteUrl) {
       const customer = await readCustomer(db, user.id);
       if (customer?.provider !== "stripe") {
         throw new ApiError(
@@ -226,7 +226,7 @@ export function createStripeProvider(deps: {
       const session = await call("create a portal session", () =>
         stripe.billingPortal.sessions.create({
           customer: customer.customerId,
-          return_url: `${siteUrl}/practice`,
+          return_url: `${origin}/practice`,
         }),
       );
       return session.url;

@@ -2,15 +2,16 @@ import type { Context } from "hono";
 import type { BillingRedirect } from "@/shared/billing";
 import type { AuthedEnv } from "../auth/guard";
 import type { Billing } from "../billing/billing";
+import { siteOrigin } from "./site-origin";
 
 /**
  * `POST /functions/v1/create-checkout` → `{ url }` of a checkout page for Premium; a user who
  * already has a subscription gets the portal URL instead, so nobody pays twice.
  */
-export function createCheckout(billing: Billing) {
+export function createCheckout(billing: Billing, siteUrl: string) {
   return async (c: Context<AuthedEnv>) => {
     const { id, email } = c.var.user;
-    const url = await billing.checkout({ id, email });
+    const url = await billing.checkout({ id, email }, siteOrigin(c, siteUrl));
     c.header("Cache-Control", "no-store");
     return c.json({ url } satisfies BillingRedirect);
   };

@@ -27,8 +27,18 @@ export function functionsRoutes(services: Services) {
   router.use(supabaseCors(services.config));
 
   router.post("/check-subscription", signedIn, smallBody, checkSubscription(services.billing));
-  router.post("/create-checkout", signedIn, smallBody, createCheckout(services.billing));
-  router.post("/customer-portal", signedIn, smallBody, customerPortal(services.billing));
+  router.post(
+    "/create-checkout",
+    signedIn,
+    smallBody,
+    createCheckout(services.billing, services.config.siteUrl),
+  );
+  router.post(
+    "/customer-portal",
+    signedIn,
+    smallBody,
+    customerPortal(services.billing, services.config.siteUrl),
+  );
   // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
   router.route(
     "/",
