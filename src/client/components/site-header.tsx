@@ -2,11 +2,10 @@ import { GraduationCap, LogOut } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { Button } from "./ui/button";
-import { Skeleton } from "./ui/skeleton";
 
 /** What the header needs to know about the visitor (a subset of useAuth()). */
 export type HeaderAuth = {
-  loading: boolean;
+  /** The signed-in user's email (possibly from the saved session while it is confirmed). */
   email: string | null;
   signOut: () => void;
 };
@@ -30,15 +29,16 @@ export function focusSection(event: MouseEvent<HTMLAnchorElement>) {
 export function SiteHeader({ auth }: { auth: HeaderAuth }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-3 sm:px-6">
         <Link
           to="/"
           className="flex min-h-11 shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight"
         >
-          <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+          {/* Phones: the mark below 360 px, the name from 360 px, both from 400 px. */}
+          <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground min-[360px]:max-[399px]:hidden">
             <GraduationCap aria-hidden="true" className="size-5" />
           </span>
-          <span className="max-[379px]:sr-only">Interview Coach</span>
+          <span className="max-[359px]:sr-only">Interview Coach</span>
         </Link>
 
         <nav aria-label="Sections" className="hidden md:block">
@@ -80,18 +80,14 @@ export function SiteHeader({ auth }: { auth: HeaderAuth }) {
   );
 }
 
-/** A fixed-size slot, so the header does not move when the session finishes loading. */
+/**
+ * A fixed-size slot, so the header does not move when the account state changes. The
+ * pre-rendered page and a visitor with no saved session see Sign In / Get Started at once; a
+ * saved session shows its email from the first render after hydration, while supabase-js is
+ * still loading (`loading`), and Sign Out waits for it. See docs/decisions/0022.
+ */
 function HeaderAuthArea({ auth }: { auth: HeaderAuth }) {
-  const slot = "flex h-10 w-[11.5rem] shrink-0 items-center justify-end gap-2 sm:w-[13rem]";
-  if (auth.loading) {
-    return (
-      <div className={slot} aria-busy="true">
-        <span className="sr-only">Loading your account</span>
-        <Skeleton className="h-9 w-16" />
-        <Skeleton className="h-9 w-24 sm:w-28" />
-      </div>
-    );
-  }
+  const slot = "flex h-10 w-[11rem] shrink-0 items-center justify-end gap-1 sm:w-[13rem] sm:gap-2";
   if (auth.email) {
     return (
       <div className={slot}>
@@ -99,7 +95,7 @@ function HeaderAuthArea({ auth }: { auth: HeaderAuth }) {
           {auth.email}
         </span>
         <Button variant="outline" size="sm" onClick={auth.signOut} className="h-10">
-          <LogOut aria-hidden="true" />
+          <LogOut aria-hidden="true" className="max-sm:hidden" />
           Sign Out
         </Button>
       </div>
@@ -107,7 +103,7 @@ function HeaderAuthArea({ auth }: { auth: HeaderAuth }) {
   }
   return (
     <div className={slot}>
-      <Button asChild variant="ghost" size="sm" className="h-10">
+      <Button asChild variant="ghost" size="sm" className="h-10 px-2.5 sm:px-3">
         <Link to="/auth">Sign In</Link>
       </Button>
       <Button asChild size="sm" className="h-10">

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { focusSection, SiteHeader, type HeaderAuth } from "../components/site-header";
+import { focusSection, SiteHeader } from "../components/site-header";
 import { SiteFooter } from "../components/site-footer";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -25,14 +25,13 @@ import {
   CardHeader,
   CardTitle,
 } from "../components/ui/card";
-
-// TODO(auth): replace with useAuth() from @/client/lib/auth once it lands.
-const signedOut: HeaderAuth = { loading: false, email: null, signOut: () => {} };
+import { useAuth } from "../lib/auth";
 
 export function LandingPage() {
-  const auth = signedOut;
+  const { user, signOut } = useAuth();
+  const email = user ? (user.email ?? "Signed in") : null;
   // Start goes to the practice page for a signed-in visitor, otherwise to sign-in/sign-up.
-  const startHref = auth.email ? "/practice" : "/auth";
+  const startHref = user ? "/practice" : "/auth";
 
   return (
     <>
@@ -42,7 +41,7 @@ export function LandingPage() {
       >
         Skip to content
       </a>
-      <SiteHeader auth={auth} />
+      <SiteHeader auth={{ email, signOut: () => void signOut() }} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero startHref={startHref} />
         <Figures />
