@@ -93,7 +93,7 @@ function spellNumbers(text: string): string {
 
 /** Spoken fillers and politeness that carry no meaning for matching. */
 const fillers =
-  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question|why do not you|why not|(start|begin) by|(a )?(little )?bit( more)?)\b/g;
+  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question|why do not you|why not|in a nutshell|in short|in brief|briefly|(start|begin) by|(a )?(little )?bit( more)?)\b/g;
 
 /** British spellings → American, so "organisation" and "organization" meet. */
 const britishRoots =
@@ -168,6 +168,7 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\b(line of work|field of work|profession)\b/g, "career"],
   [/\bpick(ed)? up\b/g, "learn"],
   [/\bwhy us\b/g, "why company"],
+  [/\bwho (are you|you are)\b/g, "yourself"],
   [/\bthis place\b/g, "company"],
   [/\bdue dates?\b/g, "deadline"],
   [/\b(time off|career break|time out of work|break from work)\b/g, "gap"],
