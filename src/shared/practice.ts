@@ -79,3 +79,14 @@ export const practiceErrorCodes = {
   engineFailed: "engine_failed",
   rateLimited: "rate_limited",
 } as const;
+
+/** A person-readable name for an engine `source`, e.g. "OpenAI gpt-4o-mini". */
+export function describeEngine(source: string): string {
+  if (source === "offline") return "built-in offline recogniser";
+  if (source === "offline-library") return "built-in interview library";
+  const [kind, ...rest] = source.split(":");
+  const model = rest.join(":");
+  if (kind === "openai" && model) return `OpenAI ${model}`;
+  if (kind === "openai-compatible" && model) return `${model} (OpenAI-compatible server)`;
+  return source;
+}

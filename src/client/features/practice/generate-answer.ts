@@ -1,0 +1,76 @@
+import {
+  answerDeltaEvent,
+  answerDoneEvent,
+  answerErrorEvent,
+  generateAnswerResponse,
+} from "@/shared/practice";
+import { createSseParser } from "@/shared/practice-sse";
+import { getSupabase } from "@/client/lib/auth";
+import { PracticeRequestError, toRequestError } from "./practice-request";
+
+/**
+ * generate-interview-answer, streamed: calls `onDelta` with each piece of the answer as the
+ * server sends it (server-sent events, docs/decisions/0050) and resolves with the engine's
+ * source when the answer is complete. A failure before the first words, or an `error` event
+ * after some, rejects with the server's explanation; `signal` cancels the request.
+ */
+export async function generateAnswer(
+  question: string,
+  onDelta: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<{ source: string }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.functions.invoke("generate-interview-answer", {
+    body: { question, stream: true },
+    headers: { Accept: "text/event-stream" },
+    signal,
+  });
+  if (error) throw await toRequestError(error, signal);
+
+  // A server (or proxy) that answers with plain JSON still works.
+  if (!(data instanceof Response)) {
+    const parsed = generateAnswerResponse.safeParse(data);
+    if (!parsed.success)
+      throw new PracticeRequestError("The server's answer was not understood.", "bad_response");
+    onDelta(parsed.data.answer);
+    return { source: parsed.data.source };
+  }
+  if (!data.body)
+    throw new PracticeRequestError("The server sent an empty answer.", "bad_response");
+
+  const reader = data.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = createSseParser();
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<string>;
+      try {
+        chunk = await reader.read();
+      } catch (readError) {
+        throw await toRequestError(readError, signal);
+      }
+      const events = chunk.done ? parser.end() : parser.push(chunk.value);
+      for (const event of events) {
+        const payload = JSON.parse(event.data) as unknown;
+        if (event.event === "message") {
+          const delta = answerDeltaEvent.safeParse(payload);
+          if (delta.success && delta.data.delta) onDelta(delta.data.delta);
+        } else if (event.event === "done") {
+          const done = answerDoneEvent.parse(payload);
+          return { source: done.source };
+        } else if (event.event === "error") {
+          const failure = answerErrorEvent.safeParse(payload);
+          throw new PracticeRequestError(
+            failure.success ? failure.data.error.message : "The answer was interrupted.",
+            failure.success ? failure.data.error.code : "stream_error",
+          );
+        }
+      }
+      if (chunk.done) {
+        throw new PracticeRequestError("The answer was cut off. Please try again.", "stream_ended");
+      }
+    }
+  } finally {
+    // Stops the download when we return early (or fail); a no-op after the end.
+    void reader.cancel().catch(() => {});
+  }
+}
