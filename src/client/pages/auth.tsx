@@ -1,7 +1,51 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { AuthPanel } from "../features/auth/auth-panel";
+import { getSupabase, useAuth } from "../lib/auth";
+
+/** /auth: sign in or sign up. A visitor who is already signed in goes to the home page. */
 export function AuthPage() {
+  const { user, loading, signIn, signUp } = useAuth();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.title = "Sign in or create an account — Interview Coach";
+    void getSupabase(); // this page needs the client at once, not when the browser is idle
+  }, []);
+
+  useEffect(() => {
+    if (!loading && user) void navigate("/", { replace: true });
+  }, [loading, user, navigate]);
+
   return (
-    <main className="mx-auto max-w-md p-8">
-      <h1 className="text-2xl font-bold">Get Started</h1>
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-b from-secondary to-background px-4 py-10">
+      {loading || user ? (
+        <Spinner className="text-base" />
+      ) : (
+        <Card className="w-full max-w-md">
+          <CardHeader className="text-center">
+            <h1 className="text-2xl leading-tight font-semibold">Get Started</h1>
+            <CardDescription>Sign in to your account or create a new one.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AuthPanel
+              signIn={signIn}
+              signUp={signUp}
+              onSignedIn={() => void navigate("/", { replace: true })}
+            />
+          </CardContent>
+        </Card>
+      )}
+      <Button asChild variant="ghost">
+        <Link to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Link>
+      </Button>
     </main>
   );
 }

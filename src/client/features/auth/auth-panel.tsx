@@ -1,0 +1,84 @@
+import { CircleAlert } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import type { AuthResult } from "../../lib/auth";
+import { SignInForm, type SignInValues } from "./sign-in-form";
+import { SignUpForm, type SignUpValues } from "./sign-up-form";
+
+type Tab = "sign-in" | "sign-up";
+
+/**
+ * The two tabs (Sign In first) with one error banner above them. Failures show the server's
+ * message in the banner and a toast; successes toast and call `onSignedIn`.
+ */
+export function AuthPanel({
+  signIn,
+  signUp,
+  onSignedIn,
+}: {
+  signIn: (email: string, password: string) => Promise<AuthResult>;
+  signUp: (email: string, password: string, fullName: string) => Promise<AuthResult>;
+  onSignedIn: () => void;
+}) {
+  const [tab, setTab] = useState<Tab>("sign-in");
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSignIn({ email, password }: SignInValues) {
+    setError(null);
+    const { error: failure } = await signIn(email, password);
+    if (failure) {
+      setError(failure);
+      toast.error("Login failed", { description: failure });
+      return failure;
+    }
+    toast.success("Welcome back!", { description: "Successfully signed in. Redirecting..." });
+    onSignedIn();
+    return null;
+  }
+
+  async function handleSignUp({ fullName, email, password }: SignUpValues) {
+    setError(null);
+    const { error: failure } = await signUp(email, password, fullName);
+    if (failure) {
+      setError(failure);
+      toast.error("Sign up failed", { description: failure });
+      return failure;
+    }
+    toast.success("Account created successfully!", {
+      description: "Welcome! You can now access your interview practice.",
+    });
+    onSignedIn();
+    return null;
+  }
+
+  return (
+    <div className="grid gap-4">
+      {error && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value as Tab);
+          setError(null);
+        }}
+      >
+        <TabsList>
+          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm onSubmit={handleSignIn} />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpForm onSubmit={handleSignUp} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

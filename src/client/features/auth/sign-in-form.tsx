@@ -1,0 +1,69 @@
+import { useRef, useState, type FormEvent } from "react";
+import { signInForm } from "@/shared/auth";
+import { Button } from "../../components/ui/button";
+import { FormField } from "./form-field";
+import { fieldErrors } from "./validate";
+
+export type SignInValues = { email: string; password: string };
+
+/**
+ * Email + password. Submits only valid input; while the request runs the button says so and the
+ * form cannot be sent twice. `onSubmit` answers with an error message or null.
+ */
+export function SignInForm({
+  onSubmit,
+}: {
+  onSubmit: (values: SignInValues) => Promise<string | null>;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as SignInValues;
+    const checked = fieldErrors(signInForm, values);
+    setErrors(checked.errors ?? {});
+    if (!checked.data) {
+      (checked.errors.email ? email : password).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const failed = await onSubmit(checked.data);
+      if (failed) password.current?.select();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign in">
+      <FormField
+        ref={email}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        placeholder="you@example.com"
+        error={errors.email}
+      />
+      <FormField
+        ref={password}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

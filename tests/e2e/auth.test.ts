@@ -1,0 +1,116 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/server";
+
+/** Failed sign-ins are 400 responses, which Chromium logs as console errors; those are expected. */
+const expectedErrors = [/status of 400/];
+
+describe("accounts in the browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const email = `e2e-${Date.now()}@example.com`;
+  const password = "a sturdy passphrase";
+  let watched: WatchedPage;
+  let page: Page;
+
+  const toast = (title: string) => page.locator("[data-sonner-toast]", { hasText: title });
+  const openAuth = async () => {
+    await page.goto("/auth");
+    await page.getByRole("heading", { name: "Get Started" }).waitFor();
+  };
+
+  beforeAll(async () => {
+    watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    page = watched.page;
+  });
+  afterAll(async () => {
+    watched.assertNoUnexpectedErrors(expectedErrors);
+    await watched.context.close();
+  });
+
+  it("shows the sign-in tab first, with labelled fields and a way home", async () => {
+    await openAuth();
+    expect(await page.getByRole("tab", { name: "Sign In" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+    expect(await page.getByLabel("Email").getAttribute("autocomplete")).toBe("email");
+    expect(await page.getByLabel("Password").getAttribute("autocomplete")).toBe("current-password");
+    await page.getByRole("link", { name: "Back to Home" }).waitFor();
+  });
+
+  it("checks the sign-up form before sending it, focusing the first problem", async () => {
+    await openAuth();
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByLabel("Full Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("12345");
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText("Password should be at least 6 characters.").waitFor();
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe(
+      "password",
+    );
+    expect(requests.filter((url) => url.includes("/auth/v1/signup"))).toEqual([]);
+  });
+
+  it("signs up, toasts, and lands on the home page signed in", async () => {
+    await openAuth();
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByLabel("Full Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await toast("Account created successfully!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText(email).first().waitFor();
+  });
+
+  it("keeps the session across a reload, and sends a signed-in visitor from /auth to /", async () => {
+    await page.reload();
+    await page.getByText(email).first().waitFor();
+    await page.goto("/auth");
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it("signs out", async () => {
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.endsWith("-auth-token")),
+    );
+    expect(stored).toEqual([]);
+  });
+
+  it("shows the server's message in a banner and a toast on a wrong password", async () => {
+    await openAuth();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const banner = page.getByRole("alert").filter({ hasText: "Invalid login credentials" });
+    await banner.waitFor();
+    await toast("Login failed").waitFor();
+    expect(page.url()).toBe(`${server.url}/auth`);
+  });
+
+  it("signs in with the keyboard alone and lands on the home page", async () => {
+    await openAuth();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Password").press("Enter");
+    await toast("Welcome back!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText(email).first().waitFor();
+  });
+});
