@@ -1,7 +1,105 @@
+import { Component, useEffect, type ErrorInfo, type ReactNode } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "@/client/components/ui/button";
+import { Spinner } from "@/client/components/ui/spinner";
+import { PracticeArea } from "@/client/features/practice/practice-area";
+import { SubscriptionSummary } from "@/client/features/subscription/subscription-summary";
+import { UpgradeScreen } from "@/client/features/subscription/upgrade-screen";
+import {
+  requestSubscriptionCheck,
+  useSubscription,
+} from "@/client/features/subscription/use-subscription";
+import { useAuth } from "@/client/lib/auth";
+
+/**
+ * /practice: signed-out visitors go to /auth; non-subscribers see the upgrade screen;
+ * subscribers see their plan and the practice tools. Returning from checkout
+ * (`?checkout=success`) re-checks the subscription at once.
+ */
 export function PracticePage() {
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">Practice</h1>
+    <PracticeErrorBoundary>
+      <PracticeContent />
+    </PracticeErrorBoundary>
+  );
+}
+
+function PracticeContent() {
+  const { user, loading } = useAuth();
+  const subscription = useSubscription();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const checkoutResult = params.get("checkout");
+
+  useEffect(() => {
+    if (!loading && !user) void navigate("/auth", { replace: true });
+  }, [loading, user, navigate]);
+
+  useEffect(() => {
+    if (loading || !user || checkoutResult === null) return;
+    if (checkoutResult === "success") void requestSubscriptionCheck("forced");
+    // Drop the marker so a reload does not count as another return from checkout.
+    setParams(
+      (current) => {
+        current.delete("checkout");
+        current.delete("session_id");
+        return current;
+      },
+      { replace: true },
+    );
+  }, [loading, user, checkoutResult, setParams]);
+
+  if (loading || !user || !subscription.settled) {
+    return (
+      <main className="grid min-h-dvh place-items-center p-6">
+        <Spinner label="Loading..." />
+      </main>
+    );
+  }
+
+  const checkStatus = () => void requestSubscriptionCheck("manual");
+
+  if (!subscription.status.subscribed) {
+    return (
+      <main className="min-h-dvh bg-muted/40 px-4 py-10 sm:py-16">
+        <UpgradeScreen onCheckStatus={checkStatus} checking={subscription.checking} />
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:py-10">
+      <SubscriptionSummary status={subscription.status} />
+      <PracticeArea />
     </main>
   );
+}
+
+type BoundaryState = { failed: boolean };
+
+/** The spec's failure screen for /practice. */
+class PracticeErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Practice page failed to render:", error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+        <h1 className="text-2xl font-semibold">Authentication Error</h1>
+        <p className="max-w-sm text-muted-foreground">
+          Please try refreshing the page or go back to home.
+        </p>
+        {/* A full navigation: the app's state may be what broke. */}
+        <Button onClick={() => window.location.assign("/")}>Go to Home</Button>
+      </main>
+    );
+  }
 }

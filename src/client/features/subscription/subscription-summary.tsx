@@ -1,0 +1,41 @@
+import { Crown } from "lucide-react";
+import { Link } from "react-router";
+import type { SubscriptionStatus } from "@/shared/billing";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { openCustomerPortal } from "./subscription-api";
+import { useBillingRedirect } from "./use-billing-redirect";
+
+/** The subscriber's bar above the practice tools: plan, end date, Manage Subscription, Back to Home. */
+export function SubscriptionSummary({ status }: { status: SubscriptionStatus }) {
+  const portal = useBillingRedirect(openCustomerPortal, "Failed to open subscription management");
+  const end = status.subscription_end ? new Date(status.subscription_end) : null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-card">
+      <p className="flex flex-wrap items-center gap-2">
+        <Badge className="gap-1">
+          <Crown aria-hidden="true" className="size-3.5" />
+          {status.subscription_tier ?? "Premium"}
+        </Badge>
+        {end && (
+          <span className="text-sm text-muted-foreground">
+            until <time dateTime={end.toISOString()}>{end.toLocaleDateString()}</time>
+          </span>
+        )}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          onClick={() => void portal.go()}
+          disabled={portal.busy}
+          aria-busy={portal.busy}
+        >
+          {portal.busy ? "Opening..." : "Manage Subscription"}
+        </Button>
+        <Button variant="ghost" asChild>
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
