@@ -432,17 +432,15 @@ function Feedback() {
             </p>
             <dl className="space-y-3">
               {ratings.map(({ label, score }) => (
-                <div key={label}>
-                  <div className="flex justify-between text-sm">
-                    <dt className="font-medium">{label}</dt>
-                    <dd className="text-muted-foreground">{score.toFixed(1)}/5</dd>
-                  </div>
-                  <div aria-hidden="true" className="mt-1.5 h-2 rounded-full bg-muted">
+                <div key={label} className="grid grid-cols-[1fr_auto] gap-y-1.5 text-sm">
+                  <dt className="font-medium">{label}</dt>
+                  <dd className="text-muted-foreground">{score.toFixed(1)}/5</dd>
+                  <dd aria-hidden="true" className="col-span-2 h-2 rounded-full bg-muted">
                     <div
                       className="h-2 rounded-full bg-primary"
                       style={{ width: `${(score / 5) * 100}%` }}
                     />
-                  </div>
+                  </dd>
                 </div>
               ))}
             </dl>
