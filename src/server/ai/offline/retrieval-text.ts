@@ -169,6 +169,12 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\bpick(ed)? up\b/g, "learn"],
   [/\bwhy us\b/g, "why company"],
   [/\bwho (are you|you are)\b/g, "yourself"],
+  [/\b(hear|learn|know) (more )?about you$/g, "about yourself"],
+  [/\b(right|good|best|ideal|perfect|strong) (fit|person|candidate|choice|match)\b/g, "hire"],
+  [/\b(what|that) (makes|made|would make) you want\b/g, "why want"],
+  [/^(tell|talk to) (me|us) about you$/g, "tell me about yourself"],
+  [/\babout us\b/g, "about company"],
+  [/\b(choose|pick|select) (you|me)\b/g, "hire"],
   [/\bthis place\b/g, "company"],
   [/\bdue dates?\b/g, "deadline"],
   [/\b(time off|career break|time out of work|break from work)\b/g, "gap"],
@@ -197,7 +203,7 @@ const phraseSynonyms: [RegExp, string][] = [
  * not what about; dropped only at the start, so "how would colleagues describe you" keeps it.
  */
 const leadingInstruction =
-  /^(describe|explain|share|tell (me|us)( about| of)?|talk (to )?(me|us) (about|through)|talk about|give (me|us)|share with (me|us)|(walk|take|run|talk) (me|us) through)\b/;
+  /^(how (would|do) you describe|what would you say (is|are)|describe|explain|share|tell (me|us)( about| of)?|talk (to )?(me|us) (about|through)|talk about|give (me|us)|share with (me|us)|(walk|take|run|talk) (me|us) through)\b/;
 
 const stopWords = new Set(
   (
@@ -207,7 +213,7 @@ const stopWords = new Set(
     "he him his she her it its they them their this that these those " +
     "can could would will shall should may might must " +
     "there some any also very too really quite " +
-    "if one just get got someone somebody something anyone anybody anything everyone"
+    "if one just get got show showed shown demonstrate display someone somebody something anyone anybody anything everyone"
   ).split(" "),
 );
 
@@ -246,7 +252,8 @@ const synonymGroups: Record<string, string[]> = {
   colleague: ["coworker", "coworkers", "colleague", "teammate", "workmate", "peer", "associate"],
   manager: ["boss", "manager", "supervisor", "superior", "management"],
   job: ["job", "role", "position", "post", "opening", "vacancy", "opportunity"],
-  resume: ["resume", "cv", "background"],
+  resume: ["resume", "cv", "background", "employment"],
+  passion: ["passion", "passionate", "passionately"],
   company: [
     "company",
     "organization",
@@ -265,7 +272,9 @@ const synonymGroups: Record<string, string[]> = {
   disagree: ["disagree", "disagreement"],
   achievement: ["achievement", "accomplishment", "achieve", "accomplish"],
   salary: ["salary", "pay", "compensation", "wage", "remuneration", "earn", "package"],
-  hire: ["hire", "employ", "recruit", "pick", "choose", "select"],
+  hire: ["hire", "employ", "recruit"],
+  proud: ["proud", "proudest"],
+  choose: ["choose", "chose", "chosen", "pick", "select", "opt"],
   goal: ["goal", "aim", "objective", "ambition", "aspiration", "plan"],
   leave: ["leave", "quit", "resign", "resignation", "depart", "left"],
   current: ["current", "present", "existing", "last", "previous"],
@@ -279,18 +288,28 @@ const synonymGroups: Record<string, string[]> = {
   motivate: ["motivate", "motivation", "drive", "inspire", "energize"],
   quick: ["quick", "fast", "rapid", "short"],
   problem: ["problem", "issue"],
-  difficult: ["difficult", "hard", "tough", "challenging", "complex"],
-  priority: ["priority", "prioritize"],
+  difficult: [
+    "difficult",
+    "hard",
+    "hardest",
+    "tough",
+    "toughest",
+    "tricky",
+    "trickiest",
+    "challenging",
+    "complex",
+  ],
+  priority: ["priority", "prioritize", "urgent", "urgency"],
   team: ["team", "group"],
   lead: ["lead", "leader", "leadership", "led"],
   environment: ["environment", "culture", "workplace", "atmosphere", "setting"],
   career: ["career", "profession", "field", "industry"],
   know: ["know", "research", "familiar", "knowledge"],
   describe: ["describe", "characterize", "summarize"],
-  stress: ["stress", "stressful", "overwhelm"],
+  stress: ["stress", "stressful", "overwhelm", "calm"],
   great: ["great", "biggest", "greatest", "main", "best", "top", "key", "primary"],
   want: ["want", "wish", "interest", "interested", "attract", "appeal", "draw"],
-  work: ["work", "working", "worked"],
+  work: ["work", "working", "worked", "join"],
   tell: ["tell", "talk", "share", "walk", "give"],
 };
 
@@ -310,8 +329,14 @@ export function normalise(text: string): string {
   t = spellNumbers(t)
     .replace(/[^a-z0-9\s-]+/g, " ")
     .replace(/-/g, " ");
-  t = t.replace(/\b(would|d) (like|love) to\b/g, "want to").replace(fillers, " ");
-  t = americanise(t);
+  t = t
+    .replace(
+      /\b(hoping|expecting|looking|wanting|want|hope|expect) to (make|earn|get paid)\b/g,
+      "salary",
+    )
+    .replace(/\bwould (you |i |we )?(like|love) to\b/g, "$1want to")
+    .replace(fillers, " ");
+  t = americanise(t).replace(/\s+/g, " ").trim();
   for (const [pattern, replacement] of phraseSynonyms) t = t.replace(pattern, replacement);
   return t.replace(/\s+/g, " ").trim().replace(leadingInstruction, "").trim();
 }

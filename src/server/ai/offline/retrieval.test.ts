@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadQuestionBank } from "./answer-library";
 import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "./retrieval";
-import { offBankQuestions, requiredQuestions } from "./retrieval-paraphrases";
+import { heldOutParaphrases, offBankQuestions, requiredQuestions } from "./retrieval-paraphrases";
 import { analyse, normalise, numberToWords, stem } from "./retrieval-text";
 
 describe("text analysis", () => {
@@ -70,6 +70,14 @@ describe("retrieval over the bank", () => {
       expect(hit!.score).toBeGreaterThanOrEqual(DEFAULT_MATCH_THRESHOLD);
     },
   );
+
+  it("answers at least 85% of the held-out paraphrases from the right entry", () => {
+    const right = heldOutParaphrases.filter(({ id, question }) => {
+      const hit = best(question);
+      return hit?.entry.id === id && hit.score >= DEFAULT_MATCH_THRESHOLD;
+    });
+    expect(right.length / heldOutParaphrases.length).toBeGreaterThanOrEqual(0.85);
+  });
 
   it("matches a messy transcript", () => {
     expect(best("uh okay so um what would you say is like your biggest weakness")?.entry.id).toBe(

@@ -25,7 +25,7 @@ export type RetrieverOptions = {
 };
 
 /** Below this confidence a question gets a framework answer rather than a library answer. */
-export const DEFAULT_MATCH_THRESHOLD = 0.4;
+export const DEFAULT_MATCH_THRESHOLD = 0.45;
 
 type Phrasing = {
   entryIndex: number;
@@ -74,7 +74,7 @@ export function createRetriever(
   const idfValues = [...idf.values()].sort((x, y) => x - y);
   // A word the library never uses (a company name, a technology) still carries meaning the
   // library cannot answer; it counts against the match at a middling weight.
-  const unknownTermWeight = idfValues[Math.floor(idfValues.length / 2)] ?? 1;
+  const unknownTermWeight = idfValues[Math.floor(idfValues.length * 0.75)] ?? 1;
   const averageLength = phrasings.reduce((sum, p) => sum + p.length, 0) / (phrasings.length || 1);
 
   const postings = new Map<string, Phrasing[]>();
