@@ -125,7 +125,7 @@ function behavioural(question: string, text: string): FrameworkAnswer {
   return {
     type: "behavioural",
     answer: [
-      `This is a behavioural question — ${quoted(question)} — so answer it with one real story in STAR order: Situation, Task, Action, Result. Here is the shape, in your voice:`,
+      `Our library has no model answer for ${quoted(question)}. It is a behavioural question, so answer it with one real story in STAR order: Situation, Task, Action, Result. Here is the shape, in your voice:`,
       `Situation: "I'm thinking of ${moment}. I was working as [your role] at [your company], and [one or two sentences of context: who was involved and what was at stake]."`,
       `Task: "My responsibility was [what you personally had to achieve], and what made it hard was [the constraint: time, people, budget, missing information]."`,
       `Action: "First I [your first step and why]. Then I [the next step — who you talked to, what you decided]. The key thing I did was [the choice that made the difference]."`,
@@ -147,7 +147,7 @@ function situational(question: string, text: string): FrameworkAnswer {
   return {
     type: "situational",
     answer: [
-      `This is a situational question — ${quoted(question)} — so walk them through how you would think and act, then back it up with something you have really done. A structure to use:`,
+      `Our library has no model answer for ${quoted(question)}. It is a situational question, so walk them through how you would think and act, then back it up with something you have really done. A structure to use:`,
       `Understand: "${opening}: [the facts you would check and the people you would ask]."`,
       `Prioritise: "My priority would be [what matters most here — the customer, safety, quality, the deadline], because [your reason]."`,
       `Act: "Then I would [your concrete steps, in order], and I would keep [who needs to know] informed by [how and how often]."`,
@@ -166,7 +166,7 @@ function motivational(question: string): FrameworkAnswer {
   return {
     type: "motivational",
     answer: [
-      `This is a motivation question — ${quoted(question)} — so the interviewer wants to know your reasons are genuine and fit the job. Give two or three reasons that move from them to you:`,
+      `Our library has no model answer for ${quoted(question)}. It asks about your motivation, so the interviewer wants to know your reasons are genuine and fit the job. Give two or three reasons that move from them to you:`,
       `About them: "What draws me to [company] is [something specific from your research — a product, a value, a recent piece of news, the people you have met]."`,
       `About the work: "The [role] appeals to me because I enjoy [the part of the work you like most], and it is where I do my best work — for example, [a short real example]."`,
       `About you: "It also fits where I am heading: I want to [a skill to grow or a goal], and this role would let me [how the job helps you get there] while I bring [what you offer them]."`,
@@ -186,7 +186,7 @@ function strengthsWeaknesses(question: string, text: string): FrameworkAnswer {
     return {
       type: "strengths-weaknesses",
       answer: [
-        `For ${quoted(question)}, pick a real weakness that is not central to the job, and show what you are doing about it:`,
+        `Our library has no model answer for ${quoted(question)}. Pick a real weakness that is not central to the job, and show what you are doing about it:`,
         `Name it: "Something I have been working on is [a genuine weakness, e.g. delegating, public speaking, saying no to extra requests]."`,
         `Show the cost: "I noticed it when [a short real example of how it affected your work]."`,
         `Show the fix: "Since then I have [the concrete steps you took — a course, a habit, asking for feedback], and [the evidence it is improving]."`,
@@ -202,7 +202,7 @@ function strengthsWeaknesses(question: string, text: string): FrameworkAnswer {
   return {
     type: "strengths-weaknesses",
     answer: [
-      `For ${quoted(question)}, choose one or two strengths that the job needs and prove each one with evidence:`,
+      `Our library has no model answer for ${quoted(question)}. Choose one or two strengths that the job needs and prove each one with evidence:`,
       `Claim: "One of my main strengths is [a strength the job description asks for]."`,
       `Evidence: "For example, at [your company] I [a specific situation where you used it], which led to [a result, with a number if you can]."`,
       `Confirmation: "It is also something others notice — [a manager or colleague] once [what they said or asked you to do because of it]."`,
@@ -220,7 +220,7 @@ function technical(question: string): FrameworkAnswer {
   return {
     type: "technical",
     answer: [
-      `This sounds like a knowledge or technical question — ${quoted(question)}. Our library has no model answer for it, so here is a way to structure what you know:`,
+      `Our library has no model answer for ${quoted(question)}. It sounds like a knowledge or technical question, so here is a way to structure what you know:`,
       `Direct answer: "In short, [a one- or two-sentence answer in plain words]."`,
       `How it works: "The way it works is [the key idea or the steps], and the main things to watch are [trade-offs, limits, edge cases]."`,
       `Experience: "I used this at [your company or a project] when [what you did with it], and [the result]."`,
@@ -238,7 +238,7 @@ function closing(question: string): FrameworkAnswer {
   return {
     type: "closing",
     answer: [
-      `${quoted(question)} usually comes near the end. Use it to show interest and to learn whether the job suits you:`,
+      `Our library has no model answer for ${quoted(question)}. Questions like this usually come near the end: use them to show interest and to learn whether the job suits you.`,
       `Thank them: "Yes, thank you — I have enjoyed learning about [something specific from the conversation]."`,
       `Ask about the work: "What would success look like in the first six months in this role?" or "What is the biggest challenge the team is facing right now?"`,
       `Ask about the people: "How does the team work together day to day, and how do you give feedback?"`,
