@@ -35,16 +35,19 @@ describe("question bank", () => {
     }
   });
 
-  it("writes behavioural answers in STAR order", () => {
-    const star = bank.filter(
+  it("labels STAR parts in order wherever an answer uses them", () => {
+    const labels = ["Situation:", "Task:", "Action:", "Result:"];
+    const requiredIds = new Set(requiredQuestions.map((q) => q.id));
+    const requiredStories = bank.filter(
       (entry) =>
-        entry.category === "behavioural" && /^(Tell me about|Describe) a/.test(entry.question),
+        requiredIds.has(entry.id) &&
+        /^(Tell me about|Describe) a (time|challenging)/.test(entry.question),
     );
-    expect(star.length).toBeGreaterThan(5);
-    for (const entry of star) {
-      const positions = ["Situation:", "Task:", "Action:", "Result:"].map((label) =>
-        entry.answer.indexOf(label),
-      );
+    expect(requiredStories.length).toBeGreaterThanOrEqual(15);
+    for (const entry of bank) {
+      const positions = labels.map((label) => entry.answer.indexOf(label));
+      const labelled = positions.some((p) => p >= 0) || requiredStories.includes(entry);
+      if (!labelled) continue;
       expect(
         positions.every((p) => p >= 0),
         entry.id,
@@ -84,6 +87,9 @@ describe("question bank", () => {
       expect(() => parseQuestionBank([{ ...entry, variants: ["only one"] }])).toThrow(/2-5/);
       expect(() => parseQuestionBank([{ ...entry, tips: ["one"] }])).toThrow(/2-3 tips/);
       expect(() => parseQuestionBank([{ ...entry, extra: 1 }])).toThrow(/invalid/i);
+      expect(() =>
+        parseQuestionBank([{ ...entry, variants: ["Why [your company]?", "Why us?"] }]),
+      ).toThrow(/placeholders/);
       expect(() => parseQuestionBank({})).toThrow(/invalid/i);
       expect(parseQuestionBank([entry])).toHaveLength(1);
     });

@@ -29,14 +29,19 @@ const sentence = z
   .min(1, "must not be empty")
   .refine((text) => !/\s{2,}|\n/.test(text), "must be one line with single spaces");
 
+/** What an interviewer says: no [placeholders], since the transcriber listens for these words. */
+const spokenPhrasing = sentence
+  .max(200)
+  .refine((text) => !/[[\]{}<>]/.test(text), "must be spoken words, without [placeholders]");
+
 export const bankEntrySchema = z.strictObject({
   id: z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be kebab-case (lower-case words joined by '-')")
     .max(80),
-  question: sentence.max(200),
+  question: spokenPhrasing,
   category: z.enum(questionCategories),
-  variants: z.array(sentence.max(200)).min(2, "needs 2-5 variants").max(5, "needs 2-5 variants"),
+  variants: z.array(spokenPhrasing).min(2, "needs 2-5 variants").max(5, "needs 2-5 variants"),
   answer: z
     .string()
     .trim()
