@@ -43,7 +43,7 @@ describe("question bank", () => {
         requiredIds.has(entry.id) &&
         /^(Tell me about|Describe) a (time|challenging)/.test(entry.question),
     );
-    expect(requiredStories.length).toBeGreaterThanOrEqual(15);
+    expect(requiredStories.length).toBeGreaterThanOrEqual(13);
     for (const entry of bank) {
       const positions = labels.map((label) => entry.answer.indexOf(label));
       const labelled = positions.some((p) => p >= 0) || requiredStories.includes(entry);
