@@ -22,7 +22,7 @@ let state = initial;
 const listeners = new Set<() => void>();
 /** Bumped when the user changes, so an answer for the previous user is dropped. */
 let generation = 0;
-let userId: string | null = null;
+let userId: string | null | undefined;
 let scheduler: CheckScheduler | undefined;
 
 function setState(next: SubscriptionState) {
@@ -54,9 +54,13 @@ function start() {
   scheduler = created;
   onAuthEvent((event, session) => {
     const nextUserId = session?.user.id ?? null;
-    if (event === "SIGNED_OUT" || nextUserId !== userId) {
+    // `undefined` until the first event: a check started before it is for this same user.
+    const switched = userId !== undefined && nextUserId !== userId;
+    if (event === "SIGNED_OUT" || switched) {
       generation++;
       setState(initial);
+      // Another account: the last check's timing belongs to the previous user.
+      if (event !== "SIGNED_OUT") created.onAuthEvent("SIGNED_OUT", false);
     }
     userId = nextUserId;
     created.onAuthEvent(event, nextUserId !== null);
