@@ -26,10 +26,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { createRateLimiter, rateLimitKey, type RateLimiter } from "./rate-limit";
 import {
   createSession,
+  createSessionLookups,
   endSessions,
-  findSessionUser,
   rotateRefreshToken,
-  sessionOwner,
   type RequestMeta,
 } from "./sessions";
 import { loadSigningKeys, type SigningKeys } from "./signing-keys";
@@ -58,6 +57,7 @@ export async function createAuthService(deps: {
   const [keys, publicKey] = await Promise.all([loadSigningKeys(db), loadPublicKey(deps)]);
   const tokens: AccessTokens = createAccessTokens(keys, issuer);
   const rateLimiter: RateLimiter = createRateLimiter(db);
+  const lookups = createSessionLookups(db);
 
   const allowedRedirectOrigins = new Set([
     new URL(config.siteUrl).origin,
@@ -252,7 +252,7 @@ export async function createAuthService(deps: {
         logger.warn("refresh token replayed: session revoked");
         throw authErrors.refreshAlreadyUsed();
       }
-      const found = await findSessionUser(db, result.sessionId);
+      const found = await lookups.user(result.sessionId);
       if (!found) throw authErrors.refreshNotFound();
       return sessionFor(
         found.user,
@@ -265,7 +265,7 @@ export async function createAuthService(deps: {
 
     async getUser(bearer: string | undefined): Promise<User> {
       const claims = await authenticate(bearer);
-      const found = await findSessionUser(db, claims.session_id);
+      const found = await lookups.user(claims.session_id);
       if (!found) throw authErrors.sessionNotFound();
       if (found.user.id !== claims.sub) throw authErrors.userNotFound();
       return toUserJson(found.user, found.identities);
@@ -283,7 +283,7 @@ export async function createAuthService(deps: {
      */
     async authenticate(bearer: string | undefined): Promise<AuthenticatedSession> {
       const claims = await authenticate(bearer);
-      const owner = await sessionOwner(db, claims.session_id);
+      const owner = await lookups.owner(claims.session_id);
       if (!owner || owner !== claims.sub) throw authErrors.sessionNotFound();
       return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { LogoutScope } from "@/shared/auth";
 import type { Database } from "../db/client";
 import { identities, refreshTokens, sessions, users } from "../db/schema";
@@ -159,30 +159,43 @@ export async function endSessions(
   });
 }
 
-/** The session's user and identities, or undefined when the session is gone. */
-export async function findSessionUser(
-  db: Database,
-  sessionId: string,
-): Promise<{ user: UserRow; identities: IdentityRow[] } | undefined> {
-  const rows = await db
+/**
+ * The lookups behind every authenticated request, prepared once (no query building per call;
+ * PostgreSQL plans them once per connection).
+ */
+export function createSessionLookups(db: Database) {
+  const owner = db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare("auth_session_owner");
+  const withUser = db
     .select({ user: users, identity: identities })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(identities, eq(identities.userId, users.id))
-    .where(eq(sessions.id, sessionId))
-    .orderBy(asc(identities.createdAt));
-  if (rows.length === 0) return undefined;
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .orderBy(asc(identities.createdAt))
+    .prepare("auth_session_user");
+
   return {
-    user: rows[0]!.user,
-    identities: rows.flatMap((row) => (row.identity ? [row.identity] : [])),
+    /** The session's owner id, or undefined when the session is gone. */
+    async owner(sessionId: string): Promise<string | undefined> {
+      const [row] = await owner.execute({ id: sessionId });
+      return row?.userId;
+    },
+    /** The session's user and identities, or undefined when the session is gone. */
+    async user(
+      sessionId: string,
+    ): Promise<{ user: UserRow; identities: IdentityRow[] } | undefined> {
+      const rows = await withUser.execute({ id: sessionId });
+      if (rows.length === 0) return undefined;
+      return {
+        user: rows[0]!.user,
+        identities: rows.flatMap((row) => (row.identity ? [row.identity] : [])),
+      };
+    },
   };
 }
 
-/** The session's owner id, or undefined when it is gone: the cheap check behind every request. */
-export async function sessionOwner(db: Database, sessionId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  return row?.userId;
-}
+export type SessionLookups = ReturnType<typeof createSessionLookups>;
