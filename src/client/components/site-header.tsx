@@ -87,7 +87,8 @@ export function SiteHeader({ auth }: { auth: HeaderAuth }) {
  * still loading (`loading`), and Sign Out waits for it. See docs/decisions/0022.
  */
 function HeaderAuthArea({ auth }: { auth: HeaderAuth }) {
-  const slot = "flex h-10 w-[11rem] shrink-0 items-center justify-end gap-1 sm:w-[13rem] sm:gap-2";
+  const slot =
+    "flex h-10 w-[11rem] shrink-0 items-center justify-end gap-1 sm:w-[13rem] sm:gap-2 lg:w-[22rem]";
   if (auth.email) {
     return (
       <div className={slot}>
