@@ -14,7 +14,7 @@ describe("billing functions through @supabase/functions-js", () => {
   const client = (token: string) =>
     new FunctionsClient("http://localhost:3000/functions/v1", {
       headers: { Authorization: `Bearer ${token}`, apikey: "public-key" },
-      customFetch: (input, init) => t.app.fetch(new Request(input, init)),
+      customFetch: async (input, init) => t.app.fetch(new Request(input, init)),
     });
 
   beforeAll(async () => {
