@@ -34,14 +34,23 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     logger: logger.child({ module: "ai" }),
   };
 
-  const transcriber =
-    wants(ai.transcriber) === "openai"
-      ? createOpenAITranscriber({ ...common, model: ai.transcribeModel })
-      : createOfflineTranscriber({
-          questions: loadQuestionBank(),
-          timeoutMs: ai.timeoutMs,
-          onWarning: (message) => common.logger.warn(message),
-        });
+  let warm: (() => void) | undefined;
+  let transcriber: Transcriber;
+  if (wants(ai.transcriber) === "openai") {
+    transcriber = createOpenAITranscriber({ ...common, model: ai.transcribeModel });
+  } else {
+    const offline = lazyTranscriber("offline", () =>
+      createOfflineTranscriber({
+        questions: loadQuestionBank(),
+        timeoutMs: ai.timeoutMs,
+        onWarning: (message) => common.logger.warn(message),
+      }),
+    );
+    transcriber = offline;
+    warm = offline.warm;
+  }
+  // Outside tests, load the recogniser now so the first transcription is not the slow one.
+  if (config.env !== "test") warm?.();
   const answerer =
     wants(ai.answerer) === "openai"
       ? createOpenAIAnswerer({ ...common, model: ai.answerModel })
@@ -55,4 +64,25 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
 
 export async function closeEngines(engines: Engines): Promise<void> {
   await Promise.allSettled([engines.transcriber.close?.(), engines.answerer.close?.()]);
+}
+
+/**
+ * Builds the engine on first use (or on `warm()`): the offline transcriber holds a worker
+ * thread of ~90 MB, which a server that never transcribes — or a test that never does — should
+ * not pay for.
+ */
+function lazyTranscriber(
+  source: string,
+  create: () => Transcriber,
+): Transcriber & { warm(): void } {
+  let engine: Transcriber | undefined;
+  const get = () => (engine ??= create());
+  return {
+    source,
+    warm: () => void get(),
+    transcribe: (audio, signal) => get().transcribe(audio, signal),
+    close: async () => {
+      await engine?.close?.();
+    },
+  };
 }
