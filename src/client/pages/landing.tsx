@@ -188,7 +188,7 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Zap,
     title: "Instant feedback",
-    text: "No waiting for a mock-interview partner. Get specific pointers on clarity, relevance and timing while the question is still fresh.",
+    text: "No waiting for a mock-interview partner: a sample answer is ready seconds after you ask, while the question is still fresh, to compare with your own.",
   },
   {
     icon: TrendingUp,
@@ -395,8 +395,9 @@ function Feedback() {
             AI feedback you can act on
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">
-            Every answer is looked at the way an interviewer would: is it clear, does it answer the
-            question asked, and does it fit the time you have?
+            Interviewers listen for three things: is the answer clear, does it answer the question
+            that was asked, and does it fit the time? Compare your answer with an AI-written sample
+            built around them and see where yours can get sharper.
           </p>
           <ul className="mt-6 space-y-3">
             {[
