@@ -1,4 +1,10 @@
-import type { AuthChangeEvent, Session, SupabaseClient, User } from "@supabase/supabase-js";
+import type {
+  AuthChangeEvent,
+  AuthError,
+  Session,
+  SupabaseClient,
+  User,
+} from "@supabase/supabase-js";
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 
 /**
@@ -44,14 +50,22 @@ const loaded = new Promise<SupabaseClient>((resolve) => (resolveLoaded = resolve
 
 /** The supabase-js client, loading it now if it is not loaded yet. */
 export function getSupabase(): Promise<SupabaseClient> {
-  client ??= import("./supabase").then(({ createSupabase }) => {
-    const supabase = createSupabase();
-    supabase.auth.onAuthStateChange((_event, session) => {
-      setState({ user: session?.user ?? null, session, loading: false });
-    });
-    resolveLoaded(supabase);
-    return supabase;
-  });
+  client ??= import("./supabase").then(
+    ({ createSupabase }) => {
+      const supabase = createSupabase();
+      supabase.auth.onAuthStateChange((_event, session) => {
+        setState({ user: session?.user ?? null, session, loading: false });
+      });
+      resolveLoaded(supabase);
+      return supabase;
+    },
+    (error: unknown) => {
+      // The chunk did not load (offline, a deploy replaced it): stop the spinner, allow a retry.
+      client = undefined;
+      if (state.loading) setState({ ...state, loading: false });
+      throw error;
+    },
+  );
   return client;
 }
 
@@ -80,11 +94,13 @@ export function onAuthEvent(
   };
 }
 
-/** A session saved by supabase-js on an earlier visit (its default storage key), if any. */
+/** supabase-js's default storage key for this site. */
+const storageKey = () => `sb-${window.location.hostname.split(".")[0]}-auth-token`;
+
+/** A session saved by supabase-js on an earlier visit, if any. */
 function storedSession(): Session | null {
   try {
-    const key = `sb-${window.location.hostname.split(".")[0]}-auth-token`;
-    const saved = JSON.parse(window.localStorage.getItem(key) ?? "null") as Session | null;
+    const saved = JSON.parse(window.localStorage.getItem(storageKey()) ?? "null") as Session | null;
     return saved?.user && saved.access_token ? saved : null;
   } catch {
     return null;
@@ -93,30 +109,55 @@ function storedSession(): Session | null {
 
 // ------------------------------------------------------------------------- actions
 
+const unreachable = "Could not reach the server. Check your connection and try again.";
+
+/** The server's message, except where it would not help: no connection, too many attempts. */
+function describeError(error: AuthError | null): string | null {
+  if (!error) return null;
+  if (error.name === "AuthRetryableFetchError") return unreachable;
+  if (error.code === "over_request_rate_limit") {
+    return "Too many attempts. Please wait a few minutes and try again.";
+  }
+  return error.message;
+}
+
 async function signIn(email: string, password: string): Promise<AuthResult> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-  return { error: error ? error.message : null };
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    return { error: describeError(error) };
+  } catch {
+    return { error: unreachable };
+  }
 }
 
 async function signUp(email: string, password: string, fullName: string): Promise<AuthResult> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.auth.signUp({
-    email: email.trim(),
-    password,
-    options: {
-      emailRedirectTo: `${window.location.origin}/`,
-      data: { full_name: fullName.trim() || email.trim() },
-    },
-  });
-  return { error: error ? error.message : null };
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signUp({
+      email: email.trim(),
+      password,
+      options: {
+        emailRedirectTo: `${window.location.origin}/`,
+        data: { full_name: fullName.trim() || email.trim() },
+      },
+    });
+    return { error: describeError(error) };
+  } catch {
+    return { error: unreachable };
+  }
 }
 
+/** Ends the session here and on the server; offline, it is still dropped on this device. */
 async function signOut(): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.auth.signOut();
-  // The server may be unreachable; the local session is dropped either way.
-  if (error) await supabase.auth.signOut({ scope: "local" });
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signOut();
+    if (error) await supabase.auth.signOut({ scope: "local" });
+  } catch {
+    window.localStorage.removeItem(storageKey());
+    setState({ user: null, session: null, loading: false });
+  }
 }
 
 // ------------------------------------------------------------------------- React
