@@ -255,6 +255,14 @@ describe("local billing provider (the built-in test checkout)", () => {
     const user = await createTestUser(t);
     expect((await status(user, { refresh: true })).subscribed).toBe(false);
     expect((await status(user, {})).subscribed).toBe(false);
+    const viaGet = await t.app.request("/functions/v1/check-subscription", {
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(await viaGet.json()).toEqual({
+      subscribed: false,
+      subscription_tier: null,
+      subscription_end: null,
+    });
     const bad = await invoke(t, "check-subscription", user.accessToken, "{not json");
     expect(bad.status).toBe(400);
     expect(bad.json.error.code).toBe("bad_json");

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
 import type { Database } from "../db/client";
 import { customers, subscriptions } from "../db/schema";
@@ -60,11 +60,11 @@ export async function userIdForCustomer(
   customerId: string,
 ): Promise<string | undefined> {
   const [row] = await db
-    .select({ userId: customers.userId, provider: customers.provider })
+    .select({ userId: customers.userId })
     .from(customers)
-    .where(eq(customers.customerId, customerId))
+    .where(and(eq(customers.provider, provider), eq(customers.customerId, customerId)))
     .limit(1);
-  return row && row.provider === provider ? row.userId : undefined;
+  return row?.userId;
 }
 
 /**

@@ -26,7 +26,14 @@ export function functionsRoutes(services: Services) {
 
   router.use(supabaseCors(services.config));
 
-  router.post("/check-subscription", signedIn, smallBody, checkSubscription(services.billing));
+  // Read-only, so GET works too; supabase-js sends POST.
+  router.on(
+    ["GET", "POST"],
+    "/check-subscription",
+    signedIn,
+    smallBody,
+    checkSubscription(services.billing),
+  );
   router.post(
     "/create-checkout",
     signedIn,
