@@ -8,7 +8,7 @@ describe("question bank", () => {
   const bank = loadQuestionBank();
 
   it("loads, validates and is shared between calls", () => {
-    expect(bank.length).toBeGreaterThanOrEqual(80);
+    expect(bank.length).toBeGreaterThanOrEqual(150);
     expect(loadQuestionBank()).toBe(bank);
     expect(Object.isFrozen(bank)).toBe(true);
   });

@@ -169,6 +169,22 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\bpick(ed)? up\b/g, "learn"],
   [/\bwhy us\b/g, "why company"],
   [/\bwho (are you|you are)\b/g, "yourself"],
+  [/\b(let go|laid off|made redundant|dismissed|sacked|terminated)\b/g, "fired"],
+  [
+    /\b(anywhere|somewhere|any ?where) else\b|\bwith other (companies|employers|firms|organizations)\b/g,
+    "elsewhere",
+  ],
+  [/\b(would you rather|do you prefer|would you prefer)\b/g, "prefer"],
+  [/\b(on (your|my) own|by (yourself|myself)|independently|solo)\b/g, "alone"],
+  [/\b(employees?|staff members?|direct reports?|people (you|i) manage(d)?)\b/g, "colleague"],
+  [
+    /\b(too expensive|too pricey|too costly|(price|cost) is too high|costs too much|cheaper elsewhere)\b/g,
+    "price objection",
+  ],
+  [
+    /\bhir(e|ing) (people|staff|new people|colleague|candidates|new colleague)\b|\bhiring\b/g,
+    "recruiting",
+  ],
   [/\b(hear|learn|know) (more )?about you$/g, "about yourself"],
   [/\b(right|good|best|ideal|perfect|strong) (fit|person|candidate|choice|match)\b/g, "hire"],
   [/\b(what|that) (makes|made|would make) you want\b/g, "why want"],
@@ -234,8 +250,10 @@ export function stem(word: string): string {
   else if (w.endsWith("eed") && w.length > 5) w = w.slice(0, -2);
   else if (w.endsWith("ing") && w.length > 5 && /[aeiouy]/.test(w.slice(0, -3))) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4 && /[aeiouy]/.test(w.slice(0, -2))) w = w.slice(0, -2);
-  else if (w.endsWith("ly") && w.length > 5) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) {
+  else if (w.endsWith("ly") && w.length > 5) {
+    w = w.slice(0, -2);
+    mayDropE = true;
+  } else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) {
     w = w.slice(0, -1);
     mayDropE = true;
   } else mayDropE = true;
@@ -272,7 +290,8 @@ const synonymGroups: Record<string, string[]> = {
   disagree: ["disagree", "disagreement"],
   achievement: ["achievement", "accomplishment", "achieve", "accomplish"],
   salary: ["salary", "pay", "compensation", "wage", "remuneration", "earn", "package"],
-  hire: ["hire", "employ", "recruit"],
+  hire: ["hire", "employ"],
+  recruit: ["recruit", "recruiting", "recruitment"],
   proud: ["proud", "proudest"],
   choose: ["choose", "chose", "chosen", "pick", "select", "opt"],
   goal: ["goal", "aim", "objective", "ambition", "aspiration", "plan"],
