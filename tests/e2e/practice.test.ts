@@ -53,14 +53,14 @@ beforeEach(() => fake.reset());
 const toast = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]", { hasText: title });
 
-async function signUpAndSubscribe(page: Page) {
+async function signUpAndSubscribe(page: Page, baseUrl = server.url, user = email) {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Full Name").fill("Pat Practice");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email").fill(user);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${baseUrl}/`);
   await page.goto("/practice");
   await page.getByRole("button", { name: "Subscribe for $11/month" }).click();
   await page.waitForURL(/\/billing\/checkout\//);
@@ -236,5 +236,49 @@ describe("practice page without the fake microphone", () => {
     );
     expect(bodies.some((body) => body.includes("MediaRecorder"))).toBe(false);
     await watched.context.close();
+  });
+});
+
+describe("practice on the built-in offline engines (no AI configured)", () => {
+  let offlineServer: TestServer;
+  let offlineBrowser: Browser;
+
+  beforeAll(async () => {
+    const wav = path.resolve("../shared/fixtures/audio/why-hire-you.slt.wav");
+    [offlineServer, offlineBrowser] = await Promise.all([
+      startTestServer(),
+      launchBrowser([
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      ]),
+    ]);
+  });
+  afterAll(async () => {
+    await offlineBrowser?.close();
+    await offlineServer?.stop();
+  });
+
+  it("transcribes the spoken question and writes a library answer", async () => {
+    const own = await offlineBrowser.newContext({ baseURL: offlineServer.url });
+    const page = await own.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await signUpAndSubscribe(page, offlineServer.url, `offline-${Date.now()}@example.com`);
+    await recordQuestion(page, 4);
+    await page.getByRole("button", { name: "Transcribe Audio" }).click();
+    await toast(page, "Audio transcribed").waitFor({ timeout: 30_000 });
+    expect((await page.getByLabel("Interview question").inputValue()).toLowerCase()).toContain(
+      "why should we hire you",
+    );
+    await page.getByText("Transcribed by built-in offline recogniser").waitFor();
+    await page.getByRole("button", { name: "Generate AI Answer" }).click();
+    await toast(page, "Answer generated").waitFor({ timeout: 30_000 });
+    await page.getByText("Written by built-in interview library").waitFor();
+    expect(((await page.getByTestId("answer-text").textContent()) ?? "").length).toBeGreaterThan(
+      200,
+    );
+    expect(errors).toEqual([]);
+    await own.close();
   });
 });
