@@ -292,6 +292,24 @@ describe("the landing page", () => {
     await context.close();
   });
 
+  it("a page whose code fails to download offers a refresh instead of a blank screen", async () => {
+    const { page, context, assertNoUnexpectedErrors } = await openPage(browser, server.url);
+    let blocked = true;
+    await page.route(/\/assets\/not-found-[^/]+\.js$/, (route) =>
+      blocked ? route.abort("connectionreset") : route.continue(),
+    );
+    await page.goto("/missing-after-deploy");
+    await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+    blocked = false;
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByText("Oops! Page not found").waitFor();
+    assertNoUnexpectedErrors([
+      /Failed to load resource|Failed to fetch dynamically imported module|Page failed to render/,
+      /non-existent route/,
+    ]);
+    await context.close();
+  });
+
   it("the 404 page logs the unknown path and links home", async () => {
     const { page, context, errors, assertNoUnexpectedErrors } = await openPage(browser, server.url);
     await page.goto("/pricing/enterprise");
