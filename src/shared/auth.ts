@@ -11,8 +11,11 @@ export const PASSWORD_MAX_LENGTH = 1024;
 /** RFC 5321 path limit. */
 export const EMAIL_MAX_LENGTH = 254;
 export const FULL_NAME_MAX_LENGTH = 200;
-/** Serialized size of the `data` object given at sign-up (it becomes user_metadata). */
-export const USER_METADATA_MAX_BYTES = 8 * 1024;
+/**
+ * Serialized size of the `data` object given at sign-up. It becomes user_metadata, which every
+ * access token carries, and tokens must stay well inside HTTP header limits.
+ */
+export const USER_METADATA_MAX_BYTES = 2 * 1024;
 
 /** Access-token lifetime, seconds. Well above the client's 90 s refresh margin. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;

@@ -29,6 +29,7 @@ import {
   createSessionLookups,
   endSessions,
   rotateRefreshToken,
+  sweepRevokedTokens,
   type RequestMeta,
 } from "./sessions";
 import { loadSigningKeys, type SigningKeys } from "./signing-keys";
@@ -58,6 +59,14 @@ export async function createAuthService(deps: {
   const tokens: AccessTokens = createAccessTokens(keys, issuer);
   const rateLimiter: RateLimiter = createRateLimiter(db);
   const lookups = createSessionLookups(db);
+  const sweeper = setInterval(
+    () =>
+      void sweepRevokedTokens(db).catch((error: unknown) =>
+        logger.warn({ err: error }, "could not sweep revoked refresh tokens"),
+      ),
+    60 * 60 * 1000,
+  );
+  sweeper.unref();
 
   const allowedRedirectOrigins = new Set([
     new URL(config.siteUrl).origin,
@@ -289,6 +298,7 @@ export async function createAuthService(deps: {
     },
 
     close() {
+      clearInterval(sweeper);
       rateLimiter.close();
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { LogoutScope } from "@/shared/auth";
 import type { Database } from "../db/client";
 import { identities, refreshTokens, sessions, users } from "../db/schema";
@@ -133,6 +133,27 @@ async function followSuccessors(
     row = next;
   }
   return undefined;
+}
+
+/** Revoked tokens are kept this long for reuse and replay detection, then deleted. */
+export const REVOKED_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes refresh tokens revoked longer ago than the retention, so a session's chain does not
+ * grow by one row per hour for ever. Presenting such a token later answers "not found" (the
+ * client signs out) rather than revoking the session.
+ */
+export async function sweepRevokedTokens(db: Database, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.revoked, true),
+        lt(refreshTokens.revokedAt, new Date(now - REVOKED_TOKEN_RETENTION_MS)),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return deleted.length;
 }
 
 /** False when the session no longer exists (then nothing is deleted). */

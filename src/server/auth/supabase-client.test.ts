@@ -340,3 +340,21 @@ describe("key rotation", () => {
     expect(data?.claims.sub).toBe(fresh.session.user.id);
   });
 });
+
+describe("housekeeping", () => {
+  it("deletes refresh tokens revoked more than a day ago, keeping the live chain", async () => {
+    const { session } = await signedUp();
+    const one = (await (await refreshRaw(session.refresh_token)).json()) as {
+      refresh_token: string;
+    };
+    const { sweepRevokedTokens, REVOKED_TOKEN_RETENTION_MS } = await import("./sessions");
+    expect(await sweepRevokedTokens(t.database.db)).toBe(0);
+    const deleted = await sweepRevokedTokens(
+      t.database.db,
+      Date.now() + REVOKED_TOKEN_RETENTION_MS + 1000,
+    );
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await codeOf(await refreshRaw(session.refresh_token))).toBe("refresh_token_not_found");
+    expect((await refreshRaw(one.refresh_token)).status).toBe(200);
+  });
+});
