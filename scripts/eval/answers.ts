@@ -4,6 +4,7 @@
 import { loadQuestionBank } from "@/server/ai/offline/answer-library";
 import { createOfflineAnswerer } from "@/server/ai/offline/answerer";
 import {
+  freshParaphrases,
   heldOutParaphrases,
   offBankQuestions,
   requiredQuestions,
@@ -23,6 +24,7 @@ const heldOutCases: Case[] = heldOutParaphrases.map(({ id, question }) => ({
   question,
   expected: id,
 }));
+const freshCases: Case[] = freshParaphrases.map(({ id, question }) => ({ question, expected: id }));
 const offBankCases: Case[] = offBankQuestions.map((question) => ({ question, expected: null }));
 
 function evaluate(cases: Case[], threshold: number) {
@@ -51,6 +53,7 @@ const pct = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)
 console.info(`bank: ${bank.length} questions; threshold ${DEFAULT_MATCH_THRESHOLD}`);
 const para = evaluate(paraphraseCases, DEFAULT_MATCH_THRESHOLD);
 const held = evaluate(heldOutCases, DEFAULT_MATCH_THRESHOLD);
+const fresh = evaluate(freshCases, DEFAULT_MATCH_THRESHOLD);
 const off = evaluate(offBankCases, DEFAULT_MATCH_THRESHOLD);
 console.info(
   `paraphrases: ${para.correct}/${paraphraseCases.length} answered from the right entry (${pct(para.correct, paraphraseCases.length)}); ` +
@@ -61,9 +64,15 @@ console.info(
     `top-3 ${pct(held.top3, heldOutCases.length)}`,
 );
 console.info(
+  `fresh paraphrases (measured once): ${fresh.correct}/${freshCases.length} (${pct(fresh.correct, freshCases.length)}); ` +
+    `wrong library answer ${fresh.misses.filter((m) => !m.includes("→ framework")).length}, framework instead ${fresh.misses.filter((m) => m.includes("→ framework")).length}`,
+);
+console.info(
   `off-bank: ${off.correct}/${offBankCases.length} correctly given a framework answer (${pct(off.correct, offBankCases.length)})`,
 );
-if (verbose) for (const line of [...para.misses, ...held.misses, ...off.misses]) console.info(line);
+if (verbose)
+  for (const line of [...para.misses, ...held.misses, ...fresh.misses, ...off.misses])
+    console.info(line);
 
 console.info("threshold sweep (tuning paraphrases / held-out / off-bank rejection):");
 for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {

@@ -445,3 +445,83 @@ export const heldOutParaphrases: { id: string; question: string }[] = [
   { id: "interviewing-elsewhere", question: "Are you interviewing anywhere else?" },
   { id: "notice-period-start-date", question: "How soon could you start?" },
 ];
+
+/**
+ * Written at 05:25 on the day the bank was merged and measured once; no change to retrieval was
+ * made because of it. `scripts/eval/answers.ts` reports it as the honest estimate.
+ */
+export const freshParaphrases: { id: string; question: string }[] = [
+  { id: "tell-me-about-yourself", question: "tell us about yourself and your background" },
+  { id: "why-should-we-hire-you", question: "why should we offer you this job" },
+  { id: "what-is-your-greatest-weakness", question: "what's an area you'd like to improve in" },
+  {
+    id: "where-do-you-see-yourself-in-five-years",
+    question: "what do you see yourself doing in five years",
+  },
+  {
+    id: "why-are-you-leaving-your-current-job",
+    question: "why are you looking to leave your employer",
+  },
+  {
+    id: "conflict-with-a-coworker",
+    question: "describe a time you had a disagreement with a teammate",
+  },
+  { id: "a-time-you-failed", question: "talk about a time when you failed" },
+  {
+    id: "a-time-you-showed-leadership",
+    question: "can you give an example of when you led a team",
+  },
+  { id: "worked-under-pressure", question: "describe a time you performed under pressure" },
+  { id: "how-do-you-handle-stress", question: "how do you cope with stress" },
+  { id: "salary-expectations", question: "what are you hoping to earn" },
+  { id: "do-you-have-any-questions-for-us", question: "is there anything you want to ask us" },
+  {
+    id: "how-do-you-handle-criticism",
+    question: "how do you handle negative feedback from your manager",
+  },
+  { id: "what-motivates-you", question: "what keeps you going at work" },
+  { id: "a-time-you-took-initiative", question: "describe a time you took the initiative" },
+  { id: "gap-in-your-resume", question: "can you explain this gap in your CV" },
+  {
+    id: "how-do-you-handle-a-difficult-customer",
+    question: "how do you deal with a customer who is angry",
+  },
+  { id: "first-ninety-days", question: "what would you do in your first three months" },
+  { id: "what-do-you-know-about-our-company", question: "what do you know about what we do here" },
+  { id: "biggest-accomplishment", question: "what's the achievement you are most proud of" },
+  {
+    id: "teammate-missed-deadline",
+    question: "what would you do if a colleague missed a deadline you were relying on",
+  },
+  { id: "more-work-than-time", question: "what would you do if you had too much work to finish" },
+  {
+    id: "colleague-takes-credit",
+    question: "what if a coworker took credit for something you did",
+  },
+  { id: "delegation", question: "tell me about a time you delegated" },
+  { id: "motivate-team", question: "how would you motivate your team" },
+  { id: "sell-me-this-pen", question: "sell this pen to me" },
+  {
+    id: "price-objection",
+    question: "a customer tells you our product is too expensive what do you say",
+  },
+  { id: "work-life-balance", question: "how do you keep a good work life balance" },
+  { id: "outside-work", question: "what do you enjoy doing outside work" },
+  { id: "why-changing-careers", question: "why the change of career" },
+  { id: "willing-to-relocate", question: "would you relocate for this job" },
+  { id: "how-did-you-hear", question: "where did you hear about this role" },
+  { id: "notice-period-start-date", question: "what's your notice period" },
+  { id: "accept-offer-today", question: "if we made you an offer today would you take it" },
+  {
+    id: "adapted-to-major-change",
+    question: "tell me about a big change at work you had to adapt to",
+  },
+  {
+    id: "creative-solution",
+    question: "give me an example of a creative solution you came up with",
+  },
+  { id: "definition-of-success", question: "how do you measure success" },
+  { id: "staying-organised", question: "how do you keep yourself organized" },
+  { id: "mentored-someone", question: "tell me about someone you mentored" },
+  { id: "a-time-you-said-no", question: "tell me about a time you had to turn down a request" },
+];

@@ -168,7 +168,12 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\b(line of work|field of work|profession)\b/g, "career"],
   [/\bpick(ed)? up\b/g, "learn"],
   [/\bwhy us\b/g, "why company"],
-  [/\bwho (are you|you are)\b/g, "yourself"],
+  [/\bwho (are you|you are)\b/g, "selfintro"],
+  [/\b(about|introduce|introducing|describe|present|summarize|sum up) yourself\b/g, "$1 selfintro"],
+  [/\b(what|everything) (we|you) do here\b/g, "company"],
+  [/\bkeeps? you going\b|\bgets? you out of bed\b/g, "motivate"],
+  [/\b(too much work|more work than|heavy workload|workload)\b/g, "workload"],
+  [/\boffer you (the|this|a) (job|role|position)\b/g, "hire you"],
   [/\b(let go|laid off|made redundant|dismissed|sacked|terminated)\b/g, "fired"],
   [
     /\b(anywhere|somewhere|any ?where) else\b|\bwith other (companies|employers|firms|organizations)\b/g,
@@ -185,10 +190,10 @@ const phraseSynonyms: [RegExp, string][] = [
     /\bhir(e|ing) (people|staff|new people|colleague|candidates|new colleague)\b|\bhiring\b/g,
     "recruiting",
   ],
-  [/\b(hear|learn|know) (more )?about you$/g, "about yourself"],
+  [/\b(hear|learn|know) (more )?about you$/g, "about selfintro"],
   [/\b(right|good|best|ideal|perfect|strong) (fit|person|candidate|choice|match)\b/g, "hire"],
   [/\b(what|that) (makes|made|would make) you want\b/g, "why want"],
-  [/^(tell|talk to) (me|us) about you$/g, "tell me about yourself"],
+  [/^(tell|talk to) (me|us) about you$/g, "tell me about selfintro"],
   [/\babout us\b/g, "about company"],
   [/\b(choose|pick|select) (you|me)\b/g, "hire"],
   [/\bthis place\b/g, "company"],
@@ -225,7 +230,8 @@ const stopWords = new Set(
   (
     "a an the and or but nor of to in on at by for from with into onto about as than then " +
     "is am are was were be been being do does did doing done " +
-    "i me my mine we us our ours ourselves you your yours yourselves " +
+    "i me my mine myself we us our ours ourselves you your yours yourself yourselves " +
+    "have has had having take takes took taken taking make makes made making go goes went gone " +
     "he him his she her it its they them their this that these those " +
     "can could would will shall should may might must " +
     "there some any also very too really quite " +
@@ -297,7 +303,7 @@ const synonymGroups: Record<string, string[]> = {
   goal: ["goal", "aim", "objective", "ambition", "aspiration", "plan"],
   leave: ["leave", "quit", "resign", "resignation", "depart", "left"],
   current: ["current", "present", "existing", "last", "previous"],
-  yourself: ["yourself", "myself"],
+  depend: ["depend", "dependent", "rely", "reliant", "count"],
   handle: ["handle", "deal", "cope", "respond", "react"],
   unique: ["unique", "different", "distinguish", "special", "distinctive"],
   time: ["time", "example", "instance", "occasion"],
