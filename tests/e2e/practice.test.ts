@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "@/server/testing/fake-openai";
@@ -168,6 +169,20 @@ describe("practice flow", () => {
     await toast(page, "Answer generated").waitFor({ timeout: 20_000 });
     expect((await page.getByTestId("answer-text").textContent())?.trim()).toBe(fake.answer);
     expect(JSON.stringify(fake.requests[0]!.body)).toContain("Why do you want to work here?");
+
+    // The page with a question and an answer on it, checked by axe at a phone's width too.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .exclude("[data-sonner-toaster]")
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
+    }
     assertNoUnexpectedErrors();
     await page.close();
   });

@@ -177,6 +177,12 @@ export function PracticeArea() {
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Interview practice</h1>
+        <p className="text-muted-foreground">
+          Record a question as an interviewer would ask it, then study a sample answer.
+        </p>
+      </div>
 
       <Card>
         <CardHeader>
