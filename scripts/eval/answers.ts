@@ -60,11 +60,11 @@ console.info(
     `top-1 ignoring threshold ${pct(para.top1, paraphraseCases.length)}, top-3 ${pct(para.top3, paraphraseCases.length)}`,
 );
 console.info(
-  `held-out paraphrases (never tuned on): ${held.correct}/${heldOutCases.length} (${pct(held.correct, heldOutCases.length)}); ` +
+  `held-out paraphrases: ${held.correct}/${heldOutCases.length} (${pct(held.correct, heldOutCases.length)}); ` +
     `top-3 ${pct(held.top3, heldOutCases.length)}`,
 );
 console.info(
-  `fresh paraphrases (measured once): ${fresh.correct}/${freshCases.length} (${pct(fresh.correct, freshCases.length)}); ` +
+  `fresh paraphrases: ${fresh.correct}/${freshCases.length} (${pct(fresh.correct, freshCases.length)}); ` +
     `wrong library answer ${fresh.misses.filter((m) => !m.includes("→ framework")).length}, framework instead ${fresh.misses.filter((m) => m.includes("→ framework")).length}`,
 );
 console.info(

@@ -323,12 +323,15 @@ export const offBankQuestions: string[] = [
   "What is GDPR and why does it matter?",
   "What is the difference between revenue and profit?",
   "Can you explain the water cycle?",
+  "the weather was lovely at the beach this weekend",
+  "add two cups of flour and bake for twenty minutes",
 ];
 
 /**
- * A held-out set: written after retrieval was tuned on `requiredQuestions`, and never tuned on
- * since, so its score estimates accuracy on wordings nobody has seen. Keep it that way: when one
- * of these fails, improve the method for a class of wordings, not for the sentence.
+ * A held-out set, written after retrieval was tuned on `requiredQuestions`. Its misses were read
+ * twice to find classes of wordings the pipeline handled badly (fixed as classes, never by adding
+ * these sentences as variants), so its score is somewhat optimistic; `freshParaphrases` is the
+ * blind check.
  */
 export const heldOutParaphrases: { id: string; question: string }[] = [
   { id: "tell-me-about-yourself", question: "I'd love to hear about you, where should we start" },
@@ -447,8 +450,10 @@ export const heldOutParaphrases: { id: string; question: string }[] = [
 ];
 
 /**
- * Written at 05:25 on the day the bank was merged and measured once; no change to retrieval was
- * made because of it. `scripts/eval/answers.ts` reports it as the honest estimate.
+ * Written after the bank was merged and measured blind once: 80% (6 wrong library answers,
+ * 2 framework answers). Its misses then led to class-level fixes (light verbs as stop words,
+ * self-introduction and workload as concepts), after which it scores 97.5%; the next blind check
+ * needs a new set.
  */
 export const freshParaphrases: { id: string; question: string }[] = [
   { id: "tell-me-about-yourself", question: "tell us about yourself and your background" },
