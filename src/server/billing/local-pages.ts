@@ -92,8 +92,8 @@ function layout(title: string, body: Html, options: { wide?: boolean; nonce: str
     </head>
     <body>
       <div class="test-banner" role="note">
-        <strong>TEST MODE</strong> — this is a test checkout. No real card is charged; use card 4242
-        4242 4242 4242.
+        <strong>TEST MODE</strong> — payments here are simulated and no real card is charged. Test
+        card: 4242 4242 4242 4242.
       </div>
       <main class="${options.wide ? "wide" : ""}">${body}</main>
     </body>
