@@ -40,7 +40,11 @@ await prerender({ root, configFile });
 await precompress(path.join(root, "dist", "client"));
 
 await esbuild({
-  entryPoints: [path.join(root, "src/server/main.ts")],
+  // The transcription worker thread is loaded by file, so it is its own entry beside main.js.
+  entryPoints: [
+    { in: path.join(root, "src/server/main.ts"), out: "main" },
+    { in: path.join(root, "src/server/ai/offline/transcribe-worker.ts"), out: "transcribe-worker" },
+  ],
   outdir: path.join(root, "dist/server"),
   bundle: true,
   platform: "node",

@@ -57,6 +57,7 @@ const envSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RATE_LIMIT_TRANSCRIBE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_ANSWER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TRANSCRIBE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   // auth (docs/decisions/0010-0014)
   AUTH_PUBLIC_KEY: z
     .string()
@@ -131,6 +132,8 @@ export type Config = {
     maxRetries: number;
     /** Per user, per minute. */
     rateLimits: { transcribe: number; answer: number };
+    /** Worker threads of the offline transcriber (~90 MB each). */
+    transcribeWorkers: number;
   };
   auth: {
     /** The public client key (`apikey`); generated and stored on first start when unset. */
@@ -193,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         transcribe: value.RATE_LIMIT_TRANSCRIBE_PER_MINUTE,
         answer: value.RATE_LIMIT_ANSWER_PER_MINUTE,
       },
+      transcribeWorkers: value.TRANSCRIBE_WORKERS,
     },
     auth: {
       publicKey: value.AUTH_PUBLIC_KEY,

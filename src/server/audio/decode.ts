@@ -64,7 +64,8 @@ export async function decodeWebmOpus(
     streamCount: head.streamCount,
     coupledStreamCount: head.coupledStreamCount,
     channelMappingTable: head.channelMapping,
-    preSkip: head.preSkip,
+    // OpusHead counts pre-skip at 48 kHz; opus-decoder skips that many samples at the output rate.
+    preSkip: Math.round((head.preSkip * sampleRate) / 48_000),
   });
   try {
     await decoder.ready;

@@ -77,6 +77,24 @@ export function numberToWords(value: number): string {
   return `${numberToWords(Math.floor(value / 1000))} thousand${rest ? ` ${numberToWords(rest)}` : ""}`;
 }
 
+const ORDINALS: Record<string, string> = {
+  one: "first",
+  two: "second",
+  three: "third",
+  five: "fifth",
+  eight: "eighth",
+  nine: "ninth",
+  twelve: "twelfth",
+};
+
+/** 1 → "first", 21 → "twenty first", 90 → "ninetieth". */
+export function ordinalToWords(value: number): string {
+  const words = numberToWords(value).split(" ");
+  const last = words.pop()!;
+  const ordinal = ORDINALS[last] ?? (last.endsWith("y") ? `${last.slice(0, -1)}ieth` : `${last}th`);
+  return [...words, ordinal].join(" ");
+}
+
 /**
  * Text → lower-case words as the dictionary spells them: accents stripped ("résumé" → "resume"),
  * digits spelled out, "&" → "and", "%" → "percent", British "-ise" kept (the dictionary has both),
@@ -91,6 +109,10 @@ export function normaliseText(text: string): string[] {
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
     .replace(/(\d),(\d{3})/g, "$1$2")
+    .replace(
+      /(\d+)(?:st|nd|rd|th)\b/g,
+      (_, digits: string) => ` ${ordinalToWords(Number(digits))} `,
+    )
     .replace(/\d+/g, (digits) => ` ${numberToWords(Number(digits))} `)
     .replace(/[^a-z']+/g, " ")
     .split(" ")
@@ -134,18 +156,16 @@ const RULES: Rule[] = [
   { match: ["explain"], start: true, emit: `${POLITE} explain` },
   { match: ["give", "me"], start: true, emit: `${POLITE} give (me | us)` },
   { match: ["talk", "about"], start: true, emit: `${POLITE} talk about` },
-  // Wh-questions: contractions and the softer "would you say".
-  {
-    match: ["what", "is", "your"],
+  // Wh-questions: contractions, singular/plural verb, and the softer "would you say".
+  ...[
+    ["what", "is", "your"],
+    ["what's", "your"],
+    ["what", "are", "your"],
+  ].map((match) => ({
+    match,
     start: true,
-    emit: "(what is | what's | what would you say is) your",
-  },
-  {
-    match: ["what's", "your"],
-    start: true,
-    emit: "(what is | what's | what would you say is) your",
-  },
-  { match: ["what", "are", "your"], start: true, emit: "(what are | what would you say are) your" },
+    emit: "(what is | what's | what are | what would you say is | what would you say are) your",
+  })),
   { match: ["how", "do", "you"], start: true, emit: "how (do | would) you" },
   { match: ["why", "should", "we"], start: true, emit: "why should (we | i)" },
   // Anywhere: contractions, number of years, singular/plural, near-synonyms.
@@ -167,7 +187,6 @@ const RULES: Rule[] = [
   { match: ["coworkers"], emit: "(coworkers | colleagues)" },
   { match: ["colleague"], emit: "(colleague | coworker)" },
   { match: ["colleagues"], emit: "(colleagues | coworkers)" },
-  { match: ["questions"], emit: "(questions | question)" },
   { match: ["expectations"], emit: "(expectations | expectation)" },
   { match: ["goals"], emit: "(goals | goal)" },
   { match: ["prioritise"], emit: "prioritize" },
@@ -187,7 +206,7 @@ function jsgfWords(expression: string): string[] {
     .filter((word) => word.length > 0 && !word.startsWith("<"));
 }
 
-function compose(words: string[]): string {
+function compose(words: string[]): string[] {
   const parts: string[] = [];
   let i = 0;
   while (i < words.length) {
@@ -203,7 +222,40 @@ function compose(words: string[]): string {
       i += 1;
     }
   }
-  return parts.join(" ");
+  return parts;
+}
+
+type TrieNode = { children: Map<string, TrieNode>; end: boolean };
+
+/**
+ * The phrasings as one prefix tree, so phrasings that start alike ("what would you do if …",
+ * "tell me about a time you …") share those states: the recogniser's cost grows with the
+ * number of grammar states, not with the number of phrasings.
+ */
+function trieExpression(sequences: string[][]): string {
+  const root: TrieNode = { children: new Map(), end: false };
+  for (const tokens of sequences) {
+    let node = root;
+    for (const token of tokens) {
+      let child = node.children.get(token);
+      if (!child) {
+        child = { children: new Map(), end: false };
+        node.children.set(token, child);
+      }
+      node = child;
+    }
+    node.end = true;
+  }
+  const alternatives = (node: TrieNode): string =>
+    [...node.children]
+      .map(([token, child]) => {
+        if (child.children.size === 0) return token;
+        const rest = alternatives(child);
+        if (child.end) return `${token} [${rest}]`;
+        return child.children.size > 1 ? `${token} (${rest})` : `${token} ${rest}`;
+      })
+      .join(" | ");
+  return alternatives(root);
 }
 
 export type GrammarInput = { id: string; question: string; variants?: readonly string[] };
@@ -243,14 +295,14 @@ export function buildGrammar(
   if (phrases.length === 0) throw new Error("The question bank gave the grammar no phrasings");
 
   const fillers = LEADING_FILLERS.join(" | ");
-  const bodies = [...new Set(phrases.map((phrase) => compose(phrase.text.split(" "))))];
+  const body = trieExpression(phrases.map((phrase) => compose(phrase.text.split(" "))));
   const lines = [
     "#JSGF V1.0;",
     "grammar interview;",
     `<filler> = ${fillers};`,
     `<ask> = tell me | let me ask you | i'd like to know | i want to know | i'm curious;`,
-    ...bodies.map((body, index) => `<q${index}> = ${body};`),
-    `public <question> = [<filler> [<filler>]] [<ask>] (${bodies.map((_, index) => `<q${index}>`).join(" | ")});`,
+    `<asked> = ${body};`,
+    `public <question> = [<filler> [<filler>]] [<ask>] <asked>;`,
   ];
   const jsgf = `${lines.join("\n")}\n`;
 

@@ -156,6 +156,8 @@ export class TranscriberPool {
     const worker = new Worker(this.entry.filename, {
       eval: this.entry.eval,
       workerData: this.options.setup,
+      // The worker needs none of the parent's flags, and some (--input-type, --eval) break it.
+      execArgv: [],
       // The recogniser needs ~90 MB of WASM heap; cap the JS side so a runaway job cannot take the host.
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
@@ -238,6 +240,7 @@ export class TranscriberPool {
     const current = slot.current;
     if (!current || current.id !== id) return;
     slot.current = undefined;
+    slot.ready = false; // no new job for a worker about to be terminated
     this.settle(current.pending);
     current.pending.reject(new PoolError("timeout", "Transcription took too long."));
     // The stuck worker is terminated; its exit handler starts a replacement.

@@ -36,6 +36,14 @@ export type Recogniser = {
 
 export const RECOGNISER_SAMPLE_RATE = 16_000;
 
+/**
+ * Search settings. Beams wider than PocketSphinx's defaults (1e-48 / 1e-48 / 7e-29): with a bank
+ * of a few hundred phrasings the default word-exit beam can prune every path that reaches the
+ * end of a sentence, and the recogniser then hears nothing. A cap of active HMMs per frame keeps
+ * noise (where no path dominates and the beams stay full) from costing several times real time.
+ */
+const SEARCH = { beam: 1e-80, pbeam: 1e-80, wbeam: 1e-60, maxhmmpf: 3000 };
+
 function modelBase(): string {
   const require = createRequire(import.meta.url);
   return `${path.join(path.dirname(require.resolve("soundswallower")), "model")}/`;
@@ -43,12 +51,20 @@ function modelBase(): string {
 
 export async function createRecogniser(
   questions: readonly GrammarInput[],
-  { sampleRate = RECOGNISER_SAMPLE_RATE }: { sampleRate?: number } = {},
+  {
+    sampleRate = RECOGNISER_SAMPLE_RATE,
+    search = {},
+  }: { sampleRate?: number; search?: Record<string, number> } = {},
 ): Promise<Recogniser> {
   const module = await createModule({ modelBase: modelBase() } as Parameters<
     typeof createModule
   >[0]);
-  const decoder: Decoder = new module.Decoder({ samprate: sampleRate, loglevel: "FATAL" });
+  const decoder: Decoder = new module.Decoder({
+    samprate: sampleRate,
+    loglevel: "FATAL",
+    ...SEARCH,
+    ...search,
+  });
   await decoder.initialize();
   const grammar = buildGrammar(questions, (word) => decoder.lookup_word(word) !== null);
   decoder.set_grammar(grammar.jsgf);
