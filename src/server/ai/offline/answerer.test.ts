@@ -71,6 +71,16 @@ describe("offline answerer", () => {
     await iterator.return?.();
   });
 
+  it("caps the whole stream's pacing however long the answer", async () => {
+    const capped = createOfflineAnswerer({ chunkDelayMs: 50, maxStreamMs: 200 });
+    const started = performance.now();
+    const chunks = await collect(capped.answer("Tell me about a time you failed."));
+    const elapsed = performance.now() - started;
+    expect(chunks.length).toBeGreaterThan(40);
+    expect(elapsed).toBeGreaterThanOrEqual(150);
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
   it("stops streaming when the signal aborts", async () => {
     const paced = createOfflineAnswerer({ chunkDelayMs: 10 });
     const controller = new AbortController();

@@ -51,6 +51,11 @@ export type OfflineAnswererOptions = {
   chunkDelayMs?: number;
   /** Words per streamed chunk. */
   wordsPerChunk?: number;
+  /**
+   * Upper bound on the whole stream's pauses, so a long answer (or a caller that collects the
+   * stream into one JSON reply) never waits long for pacing that is only cosmetic.
+   */
+  maxStreamMs?: number;
 };
 
 /** Formats an answer and its tips as the plain text the UI shows with its line breaks. */
@@ -100,6 +105,7 @@ export function createOfflineAnswerer(options: OfflineAnswererOptions = {}): Off
   const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const chunkDelayMs = Math.max(0, options.chunkDelayMs ?? 15);
   const wordsPerChunk = options.wordsPerChunk ?? 3;
+  const maxStreamMs = Math.max(0, options.maxStreamMs ?? 1200);
 
   function fromBank(hit: RetrievalHit): LibraryAnswer {
     const { entry } = hit;
@@ -135,8 +141,9 @@ export function createOfflineAnswerer(options: OfflineAnswererOptions = {}): Off
       throw new EngineError("unrecognised", "There is no question to answer.");
     }
     const chunks = chunkText(lookup(question).text, wordsPerChunk);
+    const delay = Math.min(chunkDelayMs, maxStreamMs / Math.max(1, chunks.length - 1));
     for (let i = 0; i < chunks.length; i += 1) {
-      if (i > 0 && chunkDelayMs > 0) await pause(chunkDelayMs, signal);
+      if (i > 0 && delay > 0) await pause(delay, signal);
       if (signal?.aborted) throw abortReason(signal);
       yield chunks[i]!;
     }
