@@ -137,6 +137,26 @@ describe("malformed requests", () => {
     );
   });
 
+  it("refuses NUL characters and broken Unicode that the database cannot store", async () => {
+    const before = await userCount();
+    for (const [path, body] of [
+      [
+        "/signup",
+        { email: "nul@example.com", password: "secret1", data: { full_name: "a\u0000" } },
+      ],
+      ["/signup", { email: "key@example.com", password: "secret1", data: { "k\u0000": 1 } }],
+      ["/signup", { email: "lone\ud800@example.com", password: "secret1" }],
+      ["/signup", { email: "half@example.com", password: "secret1", data: { x: "\udc00" } }],
+      ["/token?grant_type=password", { email: "a\u0000@example.com", password: "secret1" }],
+      ["/token?grant_type=refresh_token", { refresh_token: "a\u0000b" }],
+    ] as const) {
+      const res = await send(t, path, JSON.stringify(body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await codeOf(res)).toBe("validation_failed");
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it("never answers an arbitrary JSON body with a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -144,10 +164,13 @@ describe("malformed requests", () => {
         fc.oneof(
           fc.json(),
           fc.record({
-            email: fc.oneof(fc.string(), fc.emailAddress(), fc.anything()),
-            password: fc.oneof(fc.string(), fc.anything()),
-            refresh_token: fc.oneof(fc.string(), fc.anything()),
-            data: fc.anything(),
+            email: fc.oneof(fc.string({ unit: "binary" }), fc.emailAddress(), fc.anything()),
+            password: fc.oneof(fc.string({ unit: "binary" }), fc.anything()),
+            refresh_token: fc.oneof(fc.string({ unit: "binary" }), fc.anything()),
+            data: fc.oneof(
+              fc.anything(),
+              fc.dictionary(fc.string({ unit: "binary" }), fc.string({ unit: "binary" })),
+            ),
           }),
         ),
         async (path, body) => {
@@ -155,7 +178,7 @@ describe("malformed requests", () => {
           expect(res.status).toBeLessThan(500);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   });
 

@@ -159,9 +159,25 @@ async function readBody<T>(
   if (json === null || typeof json !== "object" || Array.isArray(json)) {
     throw authErrors.badJson();
   }
+  if (!storable(json)) {
+    throw authErrors.validation("Text must not contain NUL characters or broken Unicode");
+  }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw authErrors.validation(message(String(parsed.error.issues[0]?.path[0] ?? "")));
   }
   return parsed.data;
+}
+
+/** NUL and unpaired surrogates are valid JSON but PostgreSQL text and jsonb refuse them. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function storable(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !unstorable.test(value);
+  if (value === null || typeof value !== "object") return true;
+  if (depth > 32) return false;
+  return Object.entries(value).every(
+    ([key, item]) => !unstorable.test(key) && storable(item, depth + 1),
+  );
 }
