@@ -1,7 +1,6 @@
-import type { Answerer } from "../ai/engine";
-import { ApiError } from "../http/errors";
+import { EngineError, type Answerer } from "../ai/engine";
+import { ApiError, errorBody } from "../http/errors";
 import type { Logger } from "../logger";
-import { errorBody } from "../http/errors";
 import {
   generateAnswerRequest,
   practiceErrorCodes as codes,
@@ -10,7 +9,6 @@ import {
 } from "@/shared/practice";
 import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
 import { asApiError, engineFailure } from "./practice-errors";
-import { EngineError } from "../ai/engine";
 
 /**
  * generate-interview-answer: `{ question }` → `{ answer, source }`, or with `stream: true` a

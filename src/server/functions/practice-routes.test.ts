@@ -413,6 +413,26 @@ describe("generate-interview-answer", () => {
   });
 });
 
+describe("a client that goes away", () => {
+  it("stops the provider call of a JSON answer and is logged as 499, not a server error", async () => {
+    fake.tokenDelayMs = 50;
+    const controller = new AbortController();
+    const pending = t.app.request("/functions/v1/generate-interview-answer", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${subscriber.accessToken}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ question: "Why us?" }),
+      signal: controller.signal,
+    });
+    await expect.poll(() => fake.requests.length).toBe(1);
+    setTimeout(() => controller.abort(), 150);
+    expect((await pending).status).toBe(499);
+    await expect.poll(() => fake.abortedRequests, { timeout: 2000 }).toBe(1);
+  });
+});
+
 describe("practice-config", () => {
   it("names the active engines and the limits for a signed-in user", async () => {
     const res = await t.app.request("/functions/v1/practice-config", {

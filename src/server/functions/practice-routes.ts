@@ -65,8 +65,11 @@ export function practiceRoutes(
     sizeLimit(MAX_TRANSCRIBE_BODY_BYTES),
     async (c) => {
       const body = await readJsonBody(c);
-      const transcript = await transcribeAudio(ai.transcriber, body, c.req.raw.signal);
-      return c.json(transcript);
+      try {
+        return c.json(await transcribeAudio(ai.transcriber, body, c.req.raw.signal));
+      } catch (error) {
+        return clientClosed(c.req.raw.signal, error);
+      }
     },
   );
 
@@ -89,11 +92,19 @@ export function practiceRoutes(
       if (!wantsStream) {
         try {
           return c.json(await collectAnswer(ai.answerer, request.question, controller.signal));
+        } catch (error) {
+          return clientClosed(controller.signal, error);
         } finally {
           clientGone.removeEventListener("abort", onGone);
         }
       }
-      const started = await startAnswer(ai.answerer, request.question, controller.signal);
+      let started;
+      try {
+        started = await startAnswer(ai.answerer, request.question, controller.signal);
+      } catch (error) {
+        clientGone.removeEventListener("abort", onGone);
+        return clientClosed(controller.signal, error);
+      }
       return streamAnswer(started, ai.answerer.source, controller, c.var.log);
     },
   );
@@ -119,4 +130,13 @@ export function practiceRoutes(
     });
   }
   return app;
+}
+
+/**
+ * The client went away mid-call (the engine was aborted with it): nobody reads the answer, so
+ * log it as 499 (nginx's "client closed request") instead of a server error. Other errors pass.
+ */
+function clientClosed(signal: AbortSignal, error: unknown): Response {
+  if (signal.aborted) return new Response(null, { status: 499 });
+  throw error;
 }
