@@ -70,9 +70,6 @@ async function signUpAndSubscribe(page: Page, baseUrl = server.url, user = email
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Pay $11.00" }).click();
   await page.waitForURL(/\/practice/);
-  // The practice page re-checks the subscription on return; load it afresh as a returning
-  // visitor would, so this file tests practice rather than the return from checkout.
-  await page.goto("/practice");
   await page
     .getByRole("heading", { name: "Record Interview Question" })
     .waitFor({ timeout: 20_000 });
