@@ -160,7 +160,9 @@ async function readBody<T>(
     throw authErrors.badJson();
   }
   if (!storable(json)) {
-    throw authErrors.validation("Text must not contain NUL characters or broken Unicode");
+    throw authErrors.validation(
+      "Request holds text that cannot be stored (NUL characters, broken Unicode) or is nested too deeply",
+    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
