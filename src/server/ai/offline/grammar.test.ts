@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildGrammar, formatTranscript, normaliseText, numberToWords, ruleWords } from "./grammar";
+import {
+  buildGrammar,
+  dictionaryForm,
+  formatTranscript,
+  normaliseText,
+  numberToWords,
+  ruleWords,
+} from "./grammar";
 import { REQUIRED_QUESTIONS, testQuestions } from "./transcriber-test-questions";
 
 /** The recogniser's pronouncing dictionary, read directly (the WASM decoder reads the same file). */
@@ -50,7 +57,9 @@ describe("buildGrammar", () => {
     for (const word of ruleWords()) expect(dictionary.has(word), word).toBe(true);
     for (const entry of questions) {
       for (const text of [entry.question, ...(entry.variants ?? [])]) {
-        const words = normaliseText(text).filter(hasWord);
+        const words = normaliseText(text)
+          .flatMap((word) => dictionaryForm(word, hasWord) ?? [])
+          .filter(hasWord);
         if (words.length >= 2) expect(matches(words.join(" ")), text).toBe(true);
       }
     }
@@ -101,6 +110,17 @@ describe("buildGrammar", () => {
     expect(built.warnings).toHaveLength(3);
     expect(built.warnings[0]).toContain("zorblax");
     expect(() => buildGrammar([{ id: "y", question: "Zorblax" }], hasWord)).toThrow();
+  });
+});
+
+describe("dictionaryForm", () => {
+  it("rewrites missing words into dictionary words that sound the same", () => {
+    expect(dictionaryForm("organised", hasWord)).toEqual(["organized"]);
+    expect(dictionaryForm("criticises", hasWord)).toEqual(["criticizes"]);
+    expect(dictionaryForm("coworker's", hasWord)).toEqual(["coworkers"]);
+    expect(dictionaryForm("upsell", hasWord)).toEqual(["up", "sell"]);
+    expect(dictionaryForm("interview", hasWord)).toEqual(["interview"]);
+    expect(dictionaryForm("zorblax", hasWord)).toBeUndefined();
   });
 });
 

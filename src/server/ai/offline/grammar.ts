@@ -258,6 +258,45 @@ function trieExpression(sequences: string[][]): string {
   return alternatives(root);
 }
 
+/** British → American spellings the dictionary knows ("organise" → "organize", "colour" → "color"). */
+const SPELLINGS: [RegExp, string][] = [
+  [/is(e|ed|es|ing|ation|ations|er|ers)$/, "iz$1"],
+  [/ys(e|ed|es|ing)$/, "yz$1"],
+  [/our(s|ite|ites|ed|ing|able|ful)?$/, "or$1"],
+  [/tre(s)?$/, "ter$1"],
+  [/ll(ed|ing|er|ers)$/, "l$1"],
+  [/ogue(s)?$/, "og$1"],
+  [/ence$/, "ense"],
+];
+
+/**
+ * A word missing from the dictionary, rewritten into dictionary words that sound the same:
+ * American spelling, a possessive as its plural ("coworker's" sounds like "coworkers"), or a
+ * compound split in two ("upsell" → "up sell"). Undefined when nothing fits.
+ */
+export function dictionaryForm(
+  word: string,
+  hasWord: (word: string) => boolean,
+): string[] | undefined {
+  if (hasWord(word)) return [word];
+  for (const [pattern, replacement] of SPELLINGS) {
+    const american = word.replace(pattern, replacement);
+    if (american !== word && hasWord(american)) return [american];
+  }
+  if (word.endsWith("'s")) {
+    const base = word.slice(0, -2);
+    if (hasWord(`${base}s`)) return [`${base}s`];
+    const fixed = dictionaryForm(base, hasWord);
+    if (fixed) return fixed;
+  }
+  // Shortest head first: "upsell" is "up sell", not "ups ell".
+  for (let split = 2; split <= word.length - 3; split++) {
+    const [head, tail] = [word.slice(0, split), word.slice(split)];
+    if (hasWord(head) && hasWord(tail)) return [head, tail];
+  }
+  return undefined;
+}
+
 export type GrammarInput = { id: string; question: string; variants?: readonly string[] };
 
 /**
@@ -274,7 +313,7 @@ export function buildGrammar(
   for (const entry of entries) {
     for (const text of [entry.question, ...(entry.variants ?? [])]) {
       // A phrasing may be several sentences ("Imagine … . What do you do?"): keep them together.
-      let words = normaliseText(text);
+      let words = normaliseText(text).flatMap((word) => dictionaryForm(word, hasWord) ?? [word]);
       const missing = words.filter((word) => !hasWord(word));
       if (missing.length > 0) {
         warnings.push(
