@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as SubscriptionStore from "./use-subscription";
 
 /**
  * The subscription store wired to auth events, with the auth client and the server call
@@ -86,7 +87,7 @@ describe("subscription store", () => {
   });
 });
 
-async function renderState(store: typeof import("./use-subscription")) {
+async function renderState(store: typeof SubscriptionStore) {
   const { renderHook } = await import("@testing-library/react");
   const { result, unmount } = renderHook(() => store.useSubscription());
   const value = result.current;
