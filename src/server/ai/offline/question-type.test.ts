@@ -45,6 +45,15 @@ describe("frameworkAnswer", () => {
     );
   });
 
+  it("takes the condition from its own sentence", () => {
+    const result = frameworkAnswer(
+      "Imagine your biggest client threatens to leave tomorrow. What do you do?",
+    );
+    expect(result.answer).toContain(
+      "If my biggest client threatens to leave tomorrow, the first thing I would do",
+    );
+  });
+
   it("gives weaknesses and strengths different structures", () => {
     expect(frameworkAnswer("What weaknesses do you bring to a sales team?").answer).toMatch(
       /working on/,

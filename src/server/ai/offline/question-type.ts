@@ -108,9 +108,16 @@ function behaviouralTopic(text: string): string | undefined {
 }
 
 /** The condition in a hypothetical: "what would you do if a client yelled at you" → "a client yelled at me". */
-function situationalCondition(text: string): string | undefined {
-  const match = /\b(?:if|when|suppose|imagine|say) (.+)$/.exec(text);
-  return match?.[1] ? toFirstPerson(match[1]) : undefined;
+function situationalCondition(question: string): string | undefined {
+  for (const sentence of question.split(/[.?!;]+/)) {
+    const match = /\b(?:if|when|suppose|imagine|say) (.+)$/.exec(plain(sentence));
+    if (!match?.[1]) continue;
+    const condition = match[1]
+      .replace(/,? ?(what|how) (do|would|will|should|could) you (do|handle it|respond|react)$/, "")
+      .replace(/^(that|you are in a situation where) /, "");
+    if (condition.split(" ").length >= 2) return toFirstPerson(condition);
+  }
+  return undefined;
 }
 
 function quoted(question: string): string {
@@ -139,8 +146,8 @@ function behavioural(question: string, text: string): FrameworkAnswer {
   };
 }
 
-function situational(question: string, text: string): FrameworkAnswer {
-  const condition = situationalCondition(text);
+function situational(question: string): FrameworkAnswer {
+  const condition = situationalCondition(question);
   const opening = condition
     ? `If ${condition}, the first thing I would do is make sure I understand what is really going on`
     : "The first thing I would do is make sure I understand what is really going on";
@@ -281,7 +288,7 @@ export function frameworkAnswer(
     case "behavioural":
       return behavioural(question, text);
     case "situational":
-      return situational(question, text);
+      return situational(question);
     case "motivational":
       return motivational(question);
     case "strengths-weaknesses":

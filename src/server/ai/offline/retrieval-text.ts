@@ -169,6 +169,7 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\bpick(ed)? up\b/g, "learn"],
   [/\bwhy us\b/g, "why company"],
   [/\bwho (are you|you are)\b/g, "selfintro"],
+  [/\b(have|did|were|had) you ever\b/g, "time"],
   [/\b(about|introduce|introducing|describe|present|summarize|sum up) yourself\b/g, "$1 selfintro"],
   [/\b(what|everything) (we|you) do here\b/g, "company"],
   [/\bkeeps? you going\b|\bgets? you out of bed\b/g, "motivate"],
@@ -225,6 +226,10 @@ const phraseSynonyms: [RegExp, string][] = [
  */
 const leadingInstruction =
   /^(how (would|do) you describe|what would you say (is|are)|describe|explain|share|tell (me|us)( about| of)?|talk (to )?(me|us) (about|through)|talk about|give (me|us)|share with (me|us)|(walk|take|run|talk) (me|us) through)\b/;
+
+/** The follow-up an interviewer tacks on ("…and what happened?") asks for the story's end, not a topic. */
+const trailingFollowUp =
+  /\b(and )?(what happened( next| after| then| afterwards)?|how did (you|i) (handle|deal with|resolve|fix|manage) (it|that|this)|what did (you|i) learn( from (it|that|this))?|what was the (result|outcome)|how did it (go|turn out|end))$/;
 
 const stopWords = new Set(
   (
@@ -332,7 +337,7 @@ const synonymGroups: Record<string, string[]> = {
   know: ["know", "research", "familiar", "knowledge"],
   describe: ["describe", "characterize", "summarize"],
   stress: ["stress", "stressful", "overwhelm", "calm"],
-  great: ["great", "biggest", "greatest", "main", "best", "top", "key", "primary"],
+  great: ["great", "big", "biggest", "greatest", "main", "best", "top", "key", "primary"],
   want: ["want", "wish", "interest", "interested", "attract", "appeal", "draw"],
   work: ["work", "working", "worked", "join"],
   tell: ["tell", "talk", "share", "walk", "give"],
@@ -363,7 +368,12 @@ export function normalise(text: string): string {
     .replace(fillers, " ");
   t = americanise(t).replace(/\s+/g, " ").trim();
   for (const [pattern, replacement] of phraseSynonyms) t = t.replace(pattern, replacement);
-  return t.replace(/\s+/g, " ").trim().replace(leadingInstruction, "").trim();
+  return t
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(leadingInstruction, "")
+    .replace(trailingFollowUp, "")
+    .trim();
 }
 
 /** The terms a phrasing or question is matched on, in order, repeats kept. */

@@ -25,7 +25,7 @@ export type RetrieverOptions = {
 };
 
 /** Below this confidence a question gets a framework answer rather than a library answer. */
-export const DEFAULT_MATCH_THRESHOLD = 0.45;
+export const DEFAULT_MATCH_THRESHOLD = 0.5;
 
 type Phrasing = {
   entryIndex: number;
