@@ -186,6 +186,12 @@ describe("OpenAI-compatible answerer", () => {
     expect(parts).toHaveLength(2);
   });
 
+  it("accepts a server that ignores stream: true and sends one JSON completion", async () => {
+    fake.enqueue("chat", { ignoreStream: true });
+    const parts = await collect(createOpenAIAnswerer(options).answer("Why us?"));
+    expect(parts).toEqual([fake.answer]);
+  });
+
   it("treats an empty completion as an upstream failure", async () => {
     fake.answer = "";
     const error = await failure(collect(createOpenAIAnswerer(options).answer("Q?")));

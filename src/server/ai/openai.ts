@@ -88,19 +88,33 @@ export function createOpenAIAnswerer(options: OpenAIEngineOptions): Answerer {
       const deadline = new Deadline(options.timeoutMs, signal);
       let length = 0;
       try {
-        const stream = await openai.chat.completions.create(
-          {
-            model: options.model,
-            stream: true,
-            temperature: 0.7,
-            messages: [
-              { role: "system", content: ANSWER_SYSTEM_PROMPT },
-              { role: "user", content: answerUserMessage(question) },
-            ],
-          },
-          { signal: deadline.signal },
-        );
+        const { data: stream, response } = await openai.chat.completions
+          .create(
+            {
+              model: options.model,
+              stream: true,
+              temperature: 0.7,
+              messages: [
+                { role: "system", content: ANSWER_SYSTEM_PROMPT },
+                { role: "user", content: answerUserMessage(question) },
+              ],
+            },
+            { signal: deadline.signal },
+          )
+          .withResponse();
         deadline.restart();
+        // Some servers and gateways ignore `stream: true` and send one JSON completion.
+        if ((response.headers.get("content-type") ?? "").includes("application/json")) {
+          const completion = (await response.json()) as {
+            choices?: { message?: { content?: string | null } }[];
+          };
+          const content = completion.choices?.[0]?.message?.content ?? "";
+          if (!content.trim()) {
+            throw new EngineError("upstream", "The AI service returned an empty answer.");
+          }
+          yield content.slice(0, MAX_ANSWER_CHARS);
+          return;
+        }
         for await (const chunk of stream) {
           deadline.restart();
           const delta = chunk.choices?.[0]?.delta?.content;

@@ -16,7 +16,9 @@ export type FakeBehaviour =
   /** Accept the request and never answer. */
   | { stall: true }
   /** Stream this many tokens of the answer, then stop sending without closing. */
-  | { stallAfterTokens: number };
+  | { stallAfterTokens: number }
+  /** Answer a chat request with one JSON completion even when it asked for a stream. */
+  | { ignoreStream: true };
 
 export type FakeRequest = {
   route: FakeRoute | "other";
@@ -195,7 +197,7 @@ export async function startFakeOpenAI(
     const model = record.body.model as string;
     const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
     const created = Math.floor(Date.now() / 1000);
-    if (record.body.stream !== true) {
+    if (record.body.stream !== true || (behaviour && "ignoreStream" in behaviour)) {
       return sendJson(res, 200, {
         id,
         object: "chat.completion",
