@@ -12,8 +12,10 @@ import {
 import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/ai/offline/retrieval";
 
 const verbose = process.argv.includes("--verbose");
+const loadStarted = performance.now();
 const bank = loadQuestionBank();
 const retriever = createRetriever(bank);
+const loadMs = performance.now() - loadStarted;
 const answerer = createOfflineAnswerer({ bank });
 
 type Case = { question: string; expected: string | null };
@@ -87,7 +89,20 @@ for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
 const started = performance.now();
 for (const { question } of paraphraseCases) answerer.lookup(question);
 const perLookup = (performance.now() - started) / paraphraseCases.length;
-console.info(`lookup: ${perLookup.toFixed(3)} ms per question`);
+console.info(
+  `load, validate and index the bank: ${loadMs.toFixed(0)} ms; lookup: ${perLookup.toFixed(3)} ms per question`,
+);
+const streamStarted = performance.now();
+const stream = answerer.answer("Tell me about a time you had a conflict with a coworker");
+let chunks = 0;
+let firstChunkMs = 0;
+for await (const _chunk of stream) {
+  if (chunks === 0) firstChunkMs = performance.now() - streamStarted;
+  chunks += 1;
+}
+console.info(
+  `stream: first chunk after ${firstChunkMs.toFixed(1)} ms, ${chunks} chunks in ${(performance.now() - streamStarted).toFixed(0)} ms`,
+);
 
 if (para.correct / paraphraseCases.length < 0.95 || held.correct / heldOutCases.length < 0.8) {
   console.error("retrieval accuracy fell below its floor (95% tuning set, 80% held-out)");
