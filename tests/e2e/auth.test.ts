@@ -46,6 +46,10 @@ describe("accounts in the browser", () => {
     expect(await page.getByLabel("Email").getAttribute("autocomplete")).toBe("email");
     expect(await page.getByLabel("Password").getAttribute("autocomplete")).toBe("current-password");
     await page.getByRole("link", { name: "Back to Home" }).waitFor();
+    await page.goto("/auth?tab=sign-up");
+    await page.getByLabel("Full Name").waitFor();
+    expect(await page.getByLabel("Full Name").getAttribute("autocomplete")).toBe("name");
+    expect(await page.getByLabel("Password").getAttribute("autocomplete")).toBe("new-password");
   });
 
   it("checks the sign-up form before sending it, focusing the first problem", async () => {

@@ -1,16 +1,22 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { AuthPanel } from "../features/auth/auth-panel";
 import { getSupabase, useAuth } from "../lib/auth";
 
-/** /auth: sign in or sign up. A visitor who is already signed in goes to the home page. */
+/**
+ * /auth: sign in or sign up (`?tab=sign-up` opens that tab). A visitor who is already signed in
+ * goes to the home page.
+ */
 export function AuthPage() {
   const { user, loading, signIn, signUp } = useAuth();
   const navigate = useNavigate();
+  // `/auth?tab=sign-up` opens the Sign Up tab; Sign In is the default.
+  const [params] = useSearchParams();
+  const initialTab = params.get("tab") === "sign-up" ? "sign-up" : "sign-in";
 
   useEffect(() => {
     document.title = "Sign in or create an account — Interview Coach";
@@ -35,6 +41,7 @@ export function AuthPage() {
             <AuthPanel
               signIn={signIn}
               signUp={signUp}
+              initialTab={initialTab}
               onSignedIn={() => void navigate("/", { replace: true })}
             />
           </CardContent>

@@ -55,4 +55,12 @@ describe("AuthPanel", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("Email"));
     expect(signIn).not.toHaveBeenCalled();
   });
+
+  it("can open on the Sign Up tab", () => {
+    render(
+      <AuthPanel signIn={vi.fn()} signUp={vi.fn()} onSignedIn={vi.fn()} initialTab="sign-up" />,
+    );
+    expect(screen.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByLabelText("Full Name")).toBeTruthy();
+  });
 });

@@ -7,7 +7,7 @@ import type { AuthResult } from "../../lib/auth";
 import { SignInForm, type SignInValues } from "./sign-in-form";
 import { SignUpForm, type SignUpValues } from "./sign-up-form";
 
-type Tab = "sign-in" | "sign-up";
+export type Tab = "sign-in" | "sign-up";
 
 /**
  * The two tabs (Sign In first) with one error banner above them. Failures show the server's
@@ -17,12 +17,14 @@ export function AuthPanel({
   signIn,
   signUp,
   onSignedIn,
+  initialTab = "sign-in",
 }: {
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (email: string, password: string, fullName: string) => Promise<AuthResult>;
   onSignedIn: () => void;
+  initialTab?: Tab;
 }) {
-  const [tab, setTab] = useState<Tab>("sign-in");
+  const [tab, setTab] = useState<Tab>(initialTab);
   const [error, setError] = useState<string | null>(null);
 
   async function handleSignIn({ email, password }: SignInValues) {
