@@ -1,6 +1,6 @@
 // Retrieval quality of the offline answer library: how often a reworded interview question
 // reaches the right model answer, and how often an unknown question is wrongly matched.
-// Run: `node --import tsx scripts/eval/answers.ts` (add `--verbose` to list every miss).
+// Run: `npm run eval:answers` (add `-- --verbose` to list every miss).
 import { loadQuestionBank } from "@/server/ai/offline/answer-library";
 import { createOfflineAnswerer } from "@/server/ai/offline/answerer";
 import {
