@@ -75,8 +75,21 @@ async function signUpAndSubscribe(page: Page, baseUrl = server.url, user = email
     .waitFor({ timeout: 20_000 });
 }
 
+/** Keeps every microphone stream the page opens, so a test can see that it was released. */
+function watchMicrophones() {
+  const streams: MediaStream[] = [];
+  (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+  const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = async (constraints) => {
+    const stream = await original(constraints);
+    streams.push(stream);
+    return stream;
+  };
+}
+
 async function openPractice(target: BrowserContext = context): Promise<WatchedPage> {
   const page = await target.newPage();
+  await page.addInitScript(watchMicrophones);
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
@@ -119,6 +132,12 @@ describe("practice flow", () => {
     expect(
       await page.evaluate(() => document.querySelector("[data-testid=level-meter]")),
     ).toBeNull();
+    const tracks = await page.evaluate(() =>
+      (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((stream) =>
+        stream.getTracks().map((track) => track.readyState),
+      ),
+    );
+    expect(tracks).toEqual(["ended"]);
 
     await page.getByRole("button", { name: "Transcribe Audio" }).click();
     await toast(page, "Audio transcribed").waitFor();
