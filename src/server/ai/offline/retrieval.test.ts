@@ -79,6 +79,15 @@ describe("retrieval over the bank", () => {
     expect(right.length / heldOutParaphrases.length).toBeGreaterThanOrEqual(0.85);
   });
 
+  it("tells apart questions about different people", () => {
+    expect(best("Tell me about a time you disagreed with a teammate")?.entry.id).not.toBe(
+      "disagreed-with-your-manager",
+    );
+    expect(best("Tell me about a time you disagreed with your supervisor")?.entry.id).toBe(
+      "disagreed-with-your-manager",
+    );
+  });
+
   it("matches a messy transcript", () => {
     expect(best("uh okay so um what would you say is like your biggest weakness")?.entry.id).toBe(
       "what-is-your-greatest-weakness",

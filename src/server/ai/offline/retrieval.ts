@@ -27,6 +27,21 @@ export type RetrieverOptions = {
 /** Below this confidence a question gets a framework answer rather than a library answer. */
 export const DEFAULT_MATCH_THRESHOLD = 0.5;
 
+/** Score factor when the question and the phrasing are about different people. */
+const PEOPLE_MISMATCH = 0.8;
+
+/**
+ * Who a question is about. A question about a colleague is not answered by one about a manager
+ * or a customer, however many other words they share.
+ */
+const people = new Set(["colleague", "manager", "customer"]);
+
+function peopleIn(terms: Iterable<string>): Set<string> {
+  const found = new Set<string>();
+  for (const term of terms) if (people.has(term)) found.add(term);
+  return found;
+}
+
 type Phrasing = {
   entryIndex: number;
   text: string;
@@ -50,6 +65,8 @@ export function createRetriever(
 
   const phrasings: Phrasing[] = [];
   const entryFrequency = new Map<string, number>();
+  /** The people each entry's phrasings mention, together. */
+  const entryPeople: Set<string>[] = [];
   entries.forEach((entry, entryIndex) => {
     const entryTerms = new Set<string>();
     for (const text of [entry.question, ...entry.variants]) {
@@ -62,6 +79,7 @@ export function createRetriever(
       phrasings.push({ entryIndex, text, termFrequencies, length: terms.length, mass: 0 });
     }
     for (const term of entryTerms) entryFrequency.set(term, (entryFrequency.get(term) ?? 0) + 1);
+    entryPeople.push(peopleIn(entryTerms));
   });
 
   // Document frequency counts entries, not phrasings: a word repeated across one entry's
@@ -90,6 +108,7 @@ export function createRetriever(
   function search(question: string, limit = 3): RetrievalHit[] {
     const queryTerms = [...new Set(analyse(question.slice(0, 2000)))];
     if (queryTerms.length === 0) return [];
+    const queryPeople = peopleIn(queryTerms);
     let queryMass = 0;
     for (const term of queryTerms) queryMass += idf.get(term) ?? unknownTermWeight;
 
@@ -110,10 +129,15 @@ export function createRetriever(
     for (const [phrasing, raw] of bm25) {
       const queryCoverage = Math.min(1, raw / queryMass);
       const phrasingCoverage = phrasing.mass > 0 ? overlapMass.get(phrasing)! / phrasing.mass : 0;
+      const aboutPeople = entryPeople[phrasing.entryIndex]!;
+      const samePeople =
+        queryPeople.size === 0 ||
+        aboutPeople.size === 0 ||
+        [...queryPeople].some((person) => aboutPeople.has(person));
       const score =
-        queryCoverage + phrasingCoverage > 0
+        (queryCoverage + phrasingCoverage > 0
           ? (2 * queryCoverage * phrasingCoverage) / (queryCoverage + phrasingCoverage)
-          : 0;
+          : 0) * (samePeople ? 1 : PEOPLE_MISMATCH);
       const current = best.get(phrasing.entryIndex);
       if (!current || score > current.score) {
         best.set(phrasing.entryIndex, {
