@@ -82,8 +82,8 @@ export const practiceErrorCodes = {
 
 /** A person-readable name for an engine `source`, e.g. "OpenAI gpt-4o-mini". */
 export function describeEngine(source: string): string {
-  if (source === "offline") return "built-in offline recogniser";
-  if (source === "offline-library") return "built-in interview library";
+  if (source === "offline") return "the built-in offline recogniser";
+  if (source === "offline-library") return "the built-in interview library";
   const [kind, ...rest] = source.split(":");
   const model = rest.join(":");
   if (kind === "openai" && model) return `OpenAI ${model}`;

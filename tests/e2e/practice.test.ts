@@ -302,10 +302,15 @@ describe("practice on the built-in offline engines (no AI configured)", () => {
     expect((await page.getByLabel("Interview question").inputValue()).toLowerCase()).toContain(
       "why should we hire you",
     );
-    await page.getByText("Transcribed by built-in offline recogniser").waitFor();
+    await page
+      .getByText("Transcribed by the built-in offline recogniser", { exact: true })
+      .waitFor();
+    await page
+      .getByText("Speech recognition: the built-in offline recogniser.", { exact: false })
+      .waitFor();
     await page.getByRole("button", { name: "Generate AI Answer" }).click();
     await toast(page, "Answer generated").waitFor({ timeout: 30_000 });
-    await page.getByText("Written by built-in interview library").waitFor();
+    await page.getByText("Written by the built-in interview library").waitFor();
     expect(((await page.getByTestId("answer-text").textContent()) ?? "").length).toBeGreaterThan(
       200,
     );

@@ -13,10 +13,11 @@ import {
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toaster";
-import { describeEngine } from "@/shared/practice";
+import { describeEngine, type PracticeConfigResponse } from "@/shared/practice";
 import { MAX_QUESTION_CHARS, MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
 import { generateAnswer } from "./generate-answer";
 import { LevelMeter } from "./level-meter";
+import { fetchPracticeConfig } from "./practice-config";
 import { PracticeRequestError } from "./practice-request";
 import { transcribeAudio } from "./transcribe-audio";
 import { useRecorder, type RecorderError } from "./use-recorder";
@@ -56,6 +57,14 @@ export function PracticeArea() {
   });
   const { recording } = recorder;
   const recordingActive = recorder.status === "recording" || recorder.status === "requesting";
+
+  // Which engines this server uses, shown before the first call (best effort).
+  const [engines, setEngines] = useState<PracticeConfigResponse | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPracticeConfig(controller.signal).then(setEngines, () => {});
+    return () => controller.abort();
+  }, []);
 
   // Leaving the page cancels whatever is still running.
   useEffect(() => {
@@ -191,6 +200,7 @@ export function PracticeArea() {
           <CardDescription>
             Say or play the interviewer&apos;s question — up to {MAX_RECORDING_SECONDS / 60}{" "}
             minutes. You can also type it below.
+            {engines ? ` Speech recognition: ${describeEngine(engines.transcriber)}.` : null}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -323,6 +333,7 @@ export function PracticeArea() {
           <CardDescription>
             A first-person answer to study and adapt — put your own stories where you see
             [brackets].
+            {engines ? ` Answers come from ${describeEngine(engines.answerer)}.` : null}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap items-center gap-3">
