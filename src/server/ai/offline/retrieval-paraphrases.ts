@@ -452,8 +452,8 @@ export const heldOutParaphrases: { id: string; question: string }[] = [
 /**
  * Written after the bank was merged and measured blind once: 80% (6 wrong library answers,
  * 2 framework answers). Its misses then led to class-level fixes (light verbs as stop words,
- * self-introduction and workload as concepts, people in the question), after which it scores 100%; the next blind check
- * needs a new set.
+ * self-introduction and workload as concepts, people in the question), after which it scores
+ * 100%; the next blind check needs a new set.
  */
 export const freshParaphrases: { id: string; question: string }[] = [
   { id: "tell-me-about-yourself", question: "tell us about yourself and your background" },
