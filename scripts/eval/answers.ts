@@ -4,6 +4,7 @@
 import { loadQuestionBank } from "@/server/ai/offline/answer-library";
 import { createOfflineAnswerer } from "@/server/ai/offline/answerer";
 import {
+  blindParaphrases,
   freshParaphrases,
   heldOutParaphrases,
   offBankQuestions,
@@ -27,6 +28,7 @@ const heldOutCases: Case[] = heldOutParaphrases.map(({ id, question }) => ({
   expected: id,
 }));
 const freshCases: Case[] = freshParaphrases.map(({ id, question }) => ({ question, expected: id }));
+const blindCases: Case[] = blindParaphrases.map(({ id, question }) => ({ question, expected: id }));
 const offBankCases: Case[] = offBankQuestions.map((question) => ({ question, expected: null }));
 
 function evaluate(cases: Case[], threshold: number) {
@@ -56,6 +58,7 @@ console.info(`bank: ${bank.length} questions; threshold ${DEFAULT_MATCH_THRESHOL
 const para = evaluate(paraphraseCases, DEFAULT_MATCH_THRESHOLD);
 const held = evaluate(heldOutCases, DEFAULT_MATCH_THRESHOLD);
 const fresh = evaluate(freshCases, DEFAULT_MATCH_THRESHOLD);
+const blind = evaluate(blindCases, DEFAULT_MATCH_THRESHOLD);
 const off = evaluate(offBankCases, DEFAULT_MATCH_THRESHOLD);
 console.info(
   `paraphrases: ${para.correct}/${paraphraseCases.length} answered from the right entry (${pct(para.correct, paraphraseCases.length)}); ` +
@@ -70,10 +73,20 @@ console.info(
     `wrong library answer ${fresh.misses.filter((m) => !m.includes("→ framework")).length}, framework instead ${fresh.misses.filter((m) => m.includes("→ framework")).length}`,
 );
 console.info(
+  `blind paraphrases: ${blind.correct}/${blindCases.length} (${pct(blind.correct, blindCases.length)}); ` +
+    `wrong library answer ${blind.misses.filter((m) => !m.includes("→ framework")).length}, framework instead ${blind.misses.filter((m) => m.includes("→ framework")).length}`,
+);
+console.info(
   `off-bank: ${off.correct}/${offBankCases.length} correctly given a framework answer (${pct(off.correct, offBankCases.length)})`,
 );
 if (verbose)
-  for (const line of [...para.misses, ...held.misses, ...fresh.misses, ...off.misses])
+  for (const line of [
+    ...para.misses,
+    ...held.misses,
+    ...fresh.misses,
+    ...blind.misses,
+    ...off.misses,
+  ])
     console.info(line);
 
 console.info("threshold sweep (tuning paraphrases / held-out / off-bank rejection):");

@@ -530,3 +530,63 @@ export const freshParaphrases: { id: string; question: string }[] = [
   { id: "mentored-someone", question: "tell me about someone you mentored" },
   { id: "a-time-you-said-no", question: "tell me about a time you had to turn down a request" },
 ];
+
+/**
+ * Written after the people rule, in freer spoken idiom, and measured blind once: 53% (7 wrong
+ * library answers, 7 frameworks). That run exposed two bugs, fixed since ("a little about" was
+ * not read as filler; "not so good at" matched "good at"), giving 63%. The rest are open: idioms
+ * ("met someone halfway", "juggle lots of tasks") need synonyms the library does not have yet.
+ */
+export const blindParaphrases: { id: string; question: string }[] = [
+  { id: "tell-me-about-yourself", question: "so tell me a little about who you are" },
+  { id: "walk-me-through-your-resume", question: "walk us through your career so far" },
+  { id: "why-do-you-want-to-work-here", question: "what makes you want to work for us" },
+  { id: "what-are-your-greatest-strengths", question: "what would you say you're good at" },
+  { id: "what-is-your-greatest-weakness", question: "what is something you struggle with at work" },
+  {
+    id: "why-are-you-leaving-your-current-job",
+    question: "why do you want to move on from where you are now",
+  },
+  { id: "a-time-you-made-a-mistake", question: "talk me through an error you made" },
+  { id: "worked-under-pressure", question: "how do you perform when the pressure is on" },
+  { id: "how-do-you-prioritize-your-work", question: "how do you juggle lots of tasks at once" },
+  { id: "salary-expectations", question: "what sort of salary are you after" },
+  {
+    id: "how-would-coworkers-describe-you",
+    question: "how would the people you work with describe you",
+  },
+  { id: "went-above-and-beyond", question: "have you ever gone beyond what was asked of you" },
+  { id: "ideal-work-environment", question: "what kind of culture do you work best in" },
+  { id: "what-makes-you-unique", question: "why should we choose you over everyone else" },
+  { id: "gap-in-your-resume", question: "what were you doing during that break in your career" },
+  { id: "describe-your-leadership-style", question: "how do you lead people" },
+  { id: "first-ninety-days", question: "what would your plan be for the first ninety days" },
+  { id: "do-you-have-any-questions-for-us", question: "what would you like to ask me" },
+  { id: "more-work-than-time", question: "what do you do when you can't get everything done" },
+  { id: "unclear-instructions", question: "what if you weren't sure what your manager wanted" },
+  { id: "compromise", question: "tell me about a time you met someone halfway" },
+  {
+    id: "explain-complex-to-non-expert",
+    question: "how do you explain technical things to people who aren't technical",
+  },
+  {
+    id: "conflict-within-team",
+    question: "how would you resolve a conflict between two of your team members",
+  },
+  {
+    id: "turned-around-unhappy-customer",
+    question: "tell me about turning around an unhappy customer",
+  },
+  {
+    id: "great-customer-service-meaning",
+    question: "what does good customer service look like to you",
+  },
+  { id: "quick-decision", question: "tell me about a decision you had to make fast" },
+  { id: "keeping-skills-current", question: "how do you stay up to date in your field" },
+  { id: "manager-you-work-best-with", question: "what sort of boss do you work best with" },
+  { id: "willing-to-travel", question: "can you travel for this job" },
+  {
+    id: "accept-offer-today",
+    question: "would you accept if we offered you the position right now",
+  },
+];

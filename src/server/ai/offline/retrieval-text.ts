@@ -93,7 +93,7 @@ function spellNumbers(text: string): string {
 
 /** Spoken fillers and politeness that carry no meaning for matching. */
 const fillers =
-  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question|why do not you|why not|in a nutshell|in short|in brief|briefly|(start|begin) by|(a )?(little )?bit( more)?)\b/g;
+  /\b(um+|uh+|erm+|er|ah+|hmm+|mm+|okay|ok|so|well|alright|right|now|basically|actually|just|like|please|kindly|could you|can you|would you mind|i would like you to|i want you to|let us start with|to start with|to begin with|first of all|let me ask you|my question is|the question is|next question|why do not you|why not|in a nutshell|in short|in brief|briefly|(start|begin) by|a little( bit)?( more)?|a bit( more)?|little bit)\b/g;
 
 /** British spellings → American, so "organisation" and "organization" meet. */
 const britishRoots =
@@ -169,6 +169,11 @@ const phraseSynonyms: [RegExp, string][] = [
   [/\bpick(ed)? up\b/g, "learn"],
   [/\bwhy us\b/g, "why company"],
   [/\bwho (are you|you are)\b/g, "selfintro"],
+  [
+    /\b(not (so |very |that |as |too )?(good|great|strong) at|bad at|worst at|weak at|struggle with|struggling with)\b/g,
+    "weakness",
+  ],
+  [/\b(good at|great at|best at|excel at|strong at|excellent at)\b/g, "strength"],
   [/\b(have|did|were|had) you ever\b/g, "time"],
   [/\b(about|introduce|introducing|describe|present|summarize|sum up) yourself\b/g, "$1 selfintro"],
   [/\b(what|everything) (we|you) do here\b/g, "company"],
