@@ -32,7 +32,7 @@ import {
   sweepRevokedTokens,
   type RequestMeta,
 } from "./sessions";
-import { loadSigningKeys, type SigningKeys } from "./signing-keys";
+import { loadSigningKeys } from "./signing-keys";
 import { toUserJson, type IdentityRow, type UserRow } from "./users";
 
 /**
@@ -100,18 +100,18 @@ export async function createAuthService(deps: {
     };
   }
 
-  /** Verifies the bearer token and that its session still exists. */
-  async function authenticate(bearer: string | undefined): Promise<AccessTokenClaims> {
+  /** The bearer token's claims (signature and expiry only: callers check the session). */
+  async function verifyBearer(bearer: string | undefined): Promise<AccessTokenClaims> {
     if (!bearer) throw authErrors.noAuthorization();
-    const claims = await tokens.verify(bearer);
-    return claims;
+    return tokens.verify(bearer);
   }
 
   return {
     publicKey,
     issuer,
     jwks: () => ({ keys: keys.publicJwks() }),
-    keys: keys as SigningKeys,
+    /** The signing keys (`reload()` after a rotation made elsewhere, e.g. in tests). */
+    keys,
 
     /**
      * Counts one request from this IP against the per-IP limit of its kind (sign-in and sign-up
@@ -273,7 +273,7 @@ export async function createAuthService(deps: {
     },
 
     async getUser(bearer: string | undefined): Promise<User> {
-      const claims = await authenticate(bearer);
+      const claims = await verifyBearer(bearer);
       const found = await lookups.user(claims.session_id);
       if (!found) throw authErrors.sessionNotFound();
       if (found.user.id !== claims.sub) throw authErrors.userNotFound();
@@ -281,7 +281,7 @@ export async function createAuthService(deps: {
     },
 
     async logout(bearer: string | undefined, scope: LogoutScope): Promise<void> {
-      const claims = await authenticate(bearer);
+      const claims = await verifyBearer(bearer);
       const existed = await endSessions(db, claims.sub, claims.session_id, scope);
       if (!existed) throw authErrors.sessionNotFound();
     },
@@ -291,7 +291,7 @@ export async function createAuthService(deps: {
      * not been signed out. Throws AuthError.
      */
     async authenticate(bearer: string | undefined): Promise<AuthenticatedSession> {
-      const claims = await authenticate(bearer);
+      const claims = await verifyBearer(bearer);
       const owner = await lookups.owner(claims.session_id);
       if (!owner || owner !== claims.sub) throw authErrors.sessionNotFound();
       return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };
