@@ -1,6 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { AudioFormatError } from "../../audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "../../audio/decode";
+import { trimSilence } from "../../audio/silence";
 import type { GrammarInput } from "./grammar";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./recognizer";
 
@@ -50,7 +51,9 @@ async function transcribe(
     sampleRate: RECOGNISER_SAMPLE_RATE,
     maxSeconds: setup.maxSeconds,
   });
-  const heard = recogniser.recognise(audio.pcm);
+  const speech = trimSilence(audio.pcm, audio.sampleRate);
+  const heard =
+    speech.length === 0 ? { text: "", confidence: 0, words: [] } : recogniser.recognise(speech);
   return {
     text: heard.text,
     confidence: heard.confidence,
