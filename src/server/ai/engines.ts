@@ -43,6 +43,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
       createOfflineTranscriber({
         questions: loadQuestionBank(),
         timeoutMs: ai.timeoutMs,
+        workers: ai.transcribeWorkers,
         onWarning: (message) => common.logger.warn(message),
       }),
     );

@@ -51,7 +51,7 @@ export async function startTestServer(
   child.stdout!.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000; // the first initdb is slow on a loaded 2-core machine
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with ${child.exitCode}:\n${logs.join("")}`);
