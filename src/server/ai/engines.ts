@@ -13,7 +13,12 @@ import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
  * auto: OpenAI-compatible when OPENAI_API_KEY or AI_BASE_URL is set, else offline.
  */
 
-export type Engines = { transcriber: Transcriber; answerer: Answerer };
+export type Engines = {
+  transcriber: Transcriber;
+  answerer: Answerer;
+  /** Starts loading a lazily built engine (the offline recogniser) ahead of its first use. */
+  warm(): void;
+};
 
 export async function createEngines(config: Config, logger: Logger): Promise<Engines> {
   const { ai } = config;
@@ -50,8 +55,8 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     transcriber = offline;
     warm = offline.warm;
   }
-  // Outside tests, load the recogniser now so the first transcription is not the slow one.
-  if (config.env !== "test") warm?.();
+  // The recogniser (~90 MB) is not loaded at start-up, so an idle server stays small; the
+  // practice page's first call (practice-config) warms it before the user has finished speaking.
   const answerer =
     wants(ai.answerer) === "openai"
       ? createOpenAIAnswerer({ ...common, model: ai.answerModel })
@@ -60,7 +65,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     { transcriber: transcriber.source, answerer: answerer.source },
     "practice engines chosen",
   );
-  return { transcriber, answerer };
+  return { transcriber, answerer, warm: () => warm?.() };
 }
 
 export async function closeEngines(engines: Engines): Promise<void> {

@@ -119,8 +119,12 @@ export function practiceRoutes(
         maxQuestionChars: MAX_QUESTION_CHARS,
       },
     });
-  app.get("/practice-config", guards.requireUser, (c) => config(c));
-  app.post("/practice-config", guards.requireUser, (c) => config(c));
+  const configAndWarm = (c: Parameters<typeof config>[0]) => {
+    if (services.config.env !== "test") ai.warm();
+    return config(c);
+  };
+  app.get("/practice-config", guards.requireUser, configAndWarm);
+  app.post("/practice-config", guards.requireUser, configAndWarm);
 
   for (const path of ["/transcribe-audio", "/generate-interview-answer"]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
