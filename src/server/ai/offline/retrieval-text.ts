@@ -1,3 +1,5 @@
+import { numberToWords, ordinalToWords } from "./number-words";
+
 /**
  * Text analysis for matching spoken interview questions against the answer library: the same
  * pipeline runs over the bank's phrasings and over the user's question, so both meet in one
@@ -26,67 +28,15 @@ const contractions: [RegExp, string][] = [
   [/s'(?=\s|$)/g, "s"],
 ];
 
-const ones = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-];
-const tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-
-/** Spells out a whole number below one million ("90" → "ninety", "2024" → "two thousand twenty four"). */
-export function numberToWords(value: number): string {
-  if (!Number.isInteger(value) || value < 0 || value >= 1_000_000) return String(value);
-  if (value < 20) return ones[value]!;
-  if (value < 100) {
-    const rest = value % 10;
-    return `${tens[Math.floor(value / 10)]}${rest ? ` ${ones[rest]}` : ""}`;
-  }
-  if (value < 1000) {
-    const rest = value % 100;
-    return `${ones[Math.floor(value / 100)]} hundred${rest ? ` ${numberToWords(rest)}` : ""}`;
-  }
-  const rest = value % 1000;
-  return `${numberToWords(Math.floor(value / 1000))} thousand${rest ? ` ${numberToWords(rest)}` : ""}`;
-}
-
-const ordinals: Record<string, string> = {
-  one: "first",
-  two: "second",
-  three: "third",
-  five: "fifth",
-  eight: "eighth",
-  nine: "ninth",
-  twelve: "twelfth",
-};
-
-function ordinalWords(value: number): string {
-  const words = numberToWords(value).split(" ");
-  const last = words.pop()!;
-  const ordinal = ordinals[last] ?? (last.endsWith("y") ? `${last.slice(0, -1)}ieth` : `${last}th`);
-  return [...words, ordinal].join(" ");
-}
+export { numberToWords };
 
 function spellNumbers(text: string): string {
   return text
     .replace(/(\d),(?=\d{3}\b)/g, "$1")
-    .replace(/\b(\d+)(st|nd|rd|th)\b/g, (_, digits: string) => ` ${ordinalWords(Number(digits))} `)
+    .replace(
+      /\b(\d+)(st|nd|rd|th)\b/g,
+      (_, digits: string) => ` ${ordinalToWords(Number(digits))} `,
+    )
     .replace(/\d+/g, (digits) => ` ${numberToWords(Number(digits))} `)
     .replace(/%/g, " percent ");
 }
