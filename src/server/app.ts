@@ -1,14 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/routes";
 import { billingRoutes } from "./billing/routes";
 import type { Config } from "./config";
 import { functionsRoutes } from "./functions/routes";
 import type { DatabaseHandle } from "./db/client";
 import { ApiError, errorBody, sendError } from "./http/errors";
-import type { Logger } from "./logger";
+import { lazyChild, type Logger } from "./logger";
+import { setResponseHeader } from "./http/response-headers";
 import type { Services } from "./services";
 import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
 
@@ -30,6 +31,9 @@ export type AppDeps = {
   appConfig?: Record<string, unknown>;
 };
 
+/** A request id a proxy in front of us may pass on; anything else is replaced by our own. */
+const requestIdPattern = /^[\w\-=]{1,255}$/;
+
 /** Paths that belong to the API: an unknown one gets a JSON 404, never the SPA's HTML. */
 const apiPrefixes = ["/auth/v1/", "/functions/v1/", "/billing/stripe/", "/api/"];
 
@@ -37,21 +41,26 @@ export function createApp(deps: AppDeps) {
   const { database, logger } = deps;
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
-    const log = logger.child({ reqId: c.var.requestId });
-    c.set("log", log);
+    const incoming = c.req.header("x-request-id");
+    const reqId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", reqId);
+    c.set("log", lazyChild(logger, { reqId }));
+    setResponseHeader(c, "X-Request-Id", reqId);
     await next();
-    log.info(
-      {
-        method: c.req.method,
-        path: c.req.path, // never the query string: it may carry a redirect or a code
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    if (logger.isLevelEnabled("info")) {
+      logger.info(
+        {
+          reqId,
+          method: c.req.method,
+          path: c.req.path, // never the query string: it may carry a redirect or a code
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        "request",
+      );
+    }
   });
 
   app.get("/health", async (c) => {

@@ -38,3 +38,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     destination,
   );
 }
+
+/**
+ * `logger.child(bindings)`, made on first use. pino serialises (and redacts) a child's bindings
+ * when the child is made, which costs a request that never logs as much as its routing; most
+ * requests log only their summary line, which the app writes with the root logger.
+ */
+export function lazyChild(logger: Logger, bindings: Record<string, unknown>): Logger {
+  let child: Logger | undefined;
+  return new Proxy(logger, {
+    get(_, key) {
+      child ??= logger.child(bindings);
+      const value: unknown = Reflect.get(child, key, child);
+      return typeof value === "function" ? (value as () => unknown).bind(child) : value;
+    },
+  });
+}

@@ -1,4 +1,5 @@
-import { count } from "drizzle-orm";
+import { hash } from "@node-rs/argon2";
+import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../db/schema";
@@ -280,6 +281,26 @@ describe("CORS", () => {
   });
 });
 
+describe("password hashes", () => {
+  const storedHash = async (id: string) =>
+    (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!.passwordHash;
+
+  it("stores argon2id at today's settings, and upgrades an older hash at the next sign-in", async () => {
+    const user = await createTestUser(t);
+    expect(await storedHash(user.id)).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+
+    const older = await hash(user.password, { algorithm: 2, memoryCost: 19_456, timeCost: 2 });
+    await t.database.db.update(users).set({ passwordHash: older }).where(eq(users.id, user.id));
+    expect((await signIn({ email: user.email, password: "wrong" })).status).toBe(400);
+    expect(await storedHash(user.id)).toBe(older); // a wrong password changes nothing
+    expect((await signIn({ email: user.email, password: user.password })).status).toBe(200);
+    const upgraded = await storedHash(user.id);
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect((await signIn({ email: user.email, password: user.password })).status).toBe(200);
+    expect(await storedHash(user.id)).toBe(upgraded); // not re-hashed at every sign-in
+  });
+});
+
 describe("two instances on one database", () => {
   it("share keys and sessions: sign-out on one ends the session on the other at once", async () => {
     const env = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" };
@@ -304,6 +325,38 @@ describe("two instances on one database", () => {
     );
     const left = await t.database.db.select({ n: count() }).from(sessions);
     expect(left[0]!.n).toBeGreaterThanOrEqual(0);
+    await a.close();
+    await b.close();
+  });
+
+  it("under load, refuses every request made after a sign-out on the other instance", async () => {
+    const env = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" };
+    const a = await createTestApp({ database: t.database, env });
+    const b = await createTestApp({ database: t.database, env });
+    const user = await createTestUser(a);
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    let signedOut = false;
+    const afterSignOut: number[] = [];
+    let beforeSignOut = 0;
+    // Twenty clients keep calling /user and a guarded function on `a`, so lookups are
+    // coalesced into shared batches, while `b` signs the session out.
+    const clients = Array.from({ length: 20 }, async (_, i) => {
+      while (afterSignOut.length < 200) {
+        const madeAfterSignOut = signedOut;
+        const res = await (i % 2
+          ? a.app.request("/auth/v1/user", { headers })
+          : a.app.request("/functions/v1/check-subscription", { method: "POST", headers }));
+        if (madeAfterSignOut) afterSignOut.push(res.status);
+        else if (res.status === 200) beforeSignOut++;
+        await new Promise((r) => setImmediate(r)); // let timers and the other instance run
+      }
+    });
+    while (beforeSignOut < 50) await new Promise((r) => setTimeout(r, 5));
+    const out = await b.app.request("/auth/v1/logout?scope=local", { method: "POST", headers });
+    expect(out.status).toBe(204);
+    signedOut = true;
+    await Promise.all(clients);
+    expect(new Set(afterSignOut)).toEqual(new Set([401, 403]));
     await a.close();
     await b.close();
   });

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import {
   logoutScopes,
@@ -20,6 +19,8 @@ import {
   authErrors,
 } from "./errors";
 import type { AuthService } from "./service";
+import { limitBody } from "../http/body-limit";
+import { setResponseHeader } from "../http/response-headers";
 
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -28,14 +29,13 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function authRoutes(auth: AuthService, config: Config) {
   const app = new Hono<AppEnv>();
 
-  // One middleware for every auth request (each extra layer costs throughput on /user): the API
-  // version header, and CORS only when a browser sends an Origin or asks a preflight.
+  // One middleware for every auth request (each extra layer costs throughput on /user).
   const cors = supabaseCors(config);
   app.use((c, next) => {
-    c.header(API_VERSION_HEADER, API_VERSION);
-    return c.req.method === "OPTIONS" || c.req.header("origin") ? cors(c, next) : next();
+    setResponseHeader(c, API_VERSION_HEADER, API_VERSION);
+    return cors(c, next);
   });
-  const limitBody = bodyLimit({
+  const smallBody = limitBody({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => authErrorResponse(c, authErrors.tooLarge()),
   });
@@ -69,7 +69,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     return c.json(auth.jwks());
   });
 
-  app.post("/signup", limitBody, async (c) => {
+  app.post("/signup", smallBody, async (c) => {
     await auth.rateLimit("sign-in-sign-up", meta(c));
     const body = await readBody(c, signUpBody, (field) =>
       field === "email"
@@ -82,7 +82,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     return c.json(await auth.signUp(body, { ...meta(c), redirectTo }));
   });
 
-  app.post("/token", limitBody, async (c) => {
+  app.post("/token", smallBody, async (c) => {
     const grantType = c.req.query("grant_type");
     if (grantType === "password" || grantType === "refresh_token") {
       await auth.rateLimit(grantType === "password" ? "sign-in-sign-up" : "refresh", meta(c));
@@ -102,7 +102,7 @@ export function authRoutes(auth: AuthService, config: Config) {
 
   app.get("/user", async (c) => c.json(await auth.getUser(bearer(c))));
 
-  app.post("/logout", limitBody, async (c) => {
+  app.post("/logout", smallBody, async (c) => {
     const scope = c.req.query("scope") ?? "global";
     if (!logoutScopes.includes(scope as LogoutScope)) {
       throw authErrors.validation(`Unsupported logout scope "${scope.slice(0, 20)}"`);

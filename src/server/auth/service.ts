@@ -22,7 +22,7 @@ import { appSettings, identities, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { createAccessTokens, type AccessTokens } from "./access-tokens";
 import { authErrors } from "./errors";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { createRateLimiter, rateLimitKey, type RateLimiter } from "./rate-limit";
 import {
   createSession,
@@ -230,10 +230,11 @@ export async function createAuthService(deps: {
       }
 
       const now = new Date();
+      const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
       const signedIn = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(users)
-          .set({ lastSignInAt: now })
+          .set({ lastSignInAt: now, ...(rehashed && { passwordHash: rehashed }) })
           .where(eq(users.id, user.id))
           .returning();
         const identityRows = await tx

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { LogoutScope } from "@/shared/auth";
 import type { Database } from "../db/client";
+import { coalesce } from "../db/coalesce";
+import { isUuid } from "../db/uuid";
 import { identities, refreshTokens, sessions, users } from "../db/schema";
 import {
   REFRESH_TOKEN_MAX_LENGTH,
@@ -181,41 +183,46 @@ export async function endSessions(
 }
 
 /**
- * The lookups behind every authenticated request, prepared once (no query building per call;
- * PostgreSQL plans them once per connection).
+ * The lookups behind every authenticated request. Each call is answered by a query sent after it
+ * was made (so a signed-out session is refused at once, on every instance); concurrent calls
+ * share one query (docs/decisions/0054-coalesced-lookups.md).
  */
 export function createSessionLookups(db: Database) {
-  const owner = db
-    .select({ userId: sessions.userId })
+  const ids = sql.placeholder("ids");
+  const owners = db
+    .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare("auth_session_owner");
-  const withUser = db
-    .select({ user: users, identity: identities })
+    .where(sql`${sessions.id} = any(${ids}::uuid[])`)
+    .prepare("auth_session_owners");
+  const withUsers = db
+    .select({ sessionId: sessions.id, user: users, identity: identities })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(identities, eq(identities.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder("id")))
+    .where(sql`${sessions.id} = any(${ids}::uuid[])`)
     .orderBy(asc(identities.createdAt))
-    .prepare("auth_session_user");
+    .prepare("auth_session_users");
+
+  const owner = coalesce(async (keys: string[]) => {
+    const rows = await owners.execute({ ids: keys.filter(isUuid) });
+    return new Map(rows.map((row) => [row.id, row.userId]));
+  });
+  const user = coalesce(async (keys: string[]) => {
+    const rows = await withUsers.execute({ ids: keys.filter(isUuid) });
+    const found = new Map<string, { user: UserRow; identities: IdentityRow[] }>();
+    for (const row of rows) {
+      let entry = found.get(row.sessionId);
+      if (!entry) found.set(row.sessionId, (entry = { user: row.user, identities: [] }));
+      if (row.identity) entry.identities.push(row.identity);
+    }
+    return found;
+  });
 
   return {
     /** The session's owner id, or undefined when the session is gone. */
-    async owner(sessionId: string): Promise<string | undefined> {
-      const [row] = await owner.execute({ id: sessionId });
-      return row?.userId;
-    },
+    owner,
     /** The session's user and identities, or undefined when the session is gone. */
-    async user(
-      sessionId: string,
-    ): Promise<{ user: UserRow; identities: IdentityRow[] } | undefined> {
-      const rows = await withUser.execute({ id: sessionId });
-      if (rows.length === 0) return undefined;
-      return {
-        user: rows[0]!.user,
-        identities: rows.flatMap((row) => (row.identity ? [row.identity] : [])),
-      };
-    },
+    user,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { entitlementOf, hasLiveSubscription, needsSync, type SubscriptionRow } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
-import { readSubscription } from "./subscription-store";
+import { createSubscriptionReader } from "./subscription-store";
 
 /**
  * The billing service the routes use: answers from our own `subscriptions` row (one indexed
@@ -27,9 +27,10 @@ export function createBilling(deps: {
   const { db, provider, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
+  const readSubscription = createSubscriptionReader(db);
   /** Our row for the active provider; rows another provider wrote (e.g. test ones) grant nothing. */
   const read = async (userId: string): Promise<SubscriptionRow | undefined> => {
-    const row = await readSubscription(db, userId);
+    const row = await readSubscription(userId);
     return row && row.provider === provider.kind ? row : undefined;
   };
 

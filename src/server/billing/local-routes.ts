@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app";
 import type { LocalProvider } from "./local-provider";
 import { checkoutPage, messagePage, portalPage, type HtmlPage } from "./local-pages";
+import { limitBody } from "../http/body-limit";
 
 /**
  * The local provider's hosted pages: `/billing/checkout/{id}` (pay) and `/billing/portal/{token}`
@@ -63,7 +63,7 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
     return field;
   };
 
-  const limit = bodyLimit({
+  const limit = limitBody({
     maxSize: 16 * 1024,
     onError: (c) => {
       const n = nonce();

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppEnv } from "../app";
@@ -7,6 +6,7 @@ import type { Database } from "../db/client";
 import { webhookEvents } from "../db/schema";
 import { ApiError, errorBody } from "../http/errors";
 import type { StripeProvider } from "./stripe-provider";
+import { limitBody } from "../http/body-limit";
 
 /** Events that can change a customer's subscription; each one triggers a full re-read. */
 export const subscriptionEvents = new Set([
@@ -38,7 +38,7 @@ export function stripeWebhookRoutes(provider: StripeProvider, db: Database) {
 
   router.post(
     "/webhook",
-    bodyLimit({
+    limitBody({
       maxSize: 512 * 1024,
       onError: (c) => c.json(errorBody("payload_too_large", "Webhook payload too large"), 413),
     }),

@@ -1,6 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
 import type { Database } from "../db/client";
+import { coalesce } from "../db/coalesce";
+import { isUuid } from "../db/uuid";
 import { customers, subscriptions } from "../db/schema";
 import type { SubscriptionRow } from "./entitlement";
 
@@ -16,6 +18,23 @@ export async function readSubscription(
     .where(eq(subscriptions.userId, userId))
     .limit(1);
   return row;
+}
+
+/**
+ * `readSubscription` for the hot path (every `check-subscription` and every guarded practice
+ * call): prepared once, and concurrent reads share one query that is always sent after the read
+ * was asked for, so a sync that finished before it is seen (docs/decisions/0054).
+ */
+export function createSubscriptionReader(db: Database) {
+  const byUsers = db
+    .select()
+    .from(subscriptions)
+    .where(sql`${subscriptions.userId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("billing_subscriptions_by_user");
+  return coalesce(async (userIds: string[]) => {
+    const rows = await byUsers.execute({ ids: userIds.filter(isUuid) });
+    return new Map(rows.map((row) => [row.userId, row]));
+  });
 }
 
 export type SubscriptionSnapshot = {

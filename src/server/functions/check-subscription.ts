@@ -2,7 +2,9 @@ import type { Context } from "hono";
 import { checkSubscriptionRequestSchema, type SubscriptionStatus } from "@/shared/billing";
 import type { AuthedEnv } from "../auth/guard";
 import type { Billing } from "../billing/billing";
+import { hasBody } from "../http/body-limit";
 import { ApiError } from "../http/errors";
+import { setResponseHeader } from "../http/response-headers";
 
 /**
  * `POST /functions/v1/check-subscription` → `{ subscribed, subscription_tier, subscription_end }`.
@@ -24,13 +26,14 @@ export function checkSubscription(billing: Billing) {
     const status: SubscriptionStatus = await billing.status(c.var.user.id, {
       refresh: parsed.data.refresh === true,
     });
-    c.header("Cache-Control", "no-store");
+    setResponseHeader(c, "Cache-Control", "no-store");
     return c.json(status);
   };
 }
 
 /** The JSON body, or undefined when there is none; 400 `bad_json` when it is not JSON. */
 export async function readOptionalJson(c: Context): Promise<unknown> {
+  if (!hasBody(c)) return undefined;
   const text = await c.req.text();
   if (text.trim() === "") return undefined;
   try {

@@ -3,6 +3,7 @@ import type { BillingRedirect } from "@/shared/billing";
 import type { AuthedEnv } from "../auth/guard";
 import type { Billing } from "../billing/billing";
 import { siteOrigin } from "./site-origin";
+import { setResponseHeader } from "../http/response-headers";
 
 /**
  * `POST /functions/v1/create-checkout` → `{ url }` of a checkout page for Premium; a user who
@@ -12,7 +13,7 @@ export function createCheckout(billing: Billing, siteUrl: string) {
   return async (c: Context<AuthedEnv>) => {
     const { id, email } = c.var.user;
     const url = await billing.checkout({ id, email }, siteOrigin(c, siteUrl));
-    c.header("Cache-Control", "no-store");
+    setResponseHeader(c, "Cache-Control", "no-store");
     return c.json({ url } satisfies BillingRedirect);
   };
 }

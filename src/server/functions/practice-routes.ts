@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AuthedEnv } from "../auth/guard";
 import { ApiError } from "../http/errors";
 import type { Services } from "../services";
@@ -20,6 +19,7 @@ import {
 import { payloadTooLarge, readJsonBody } from "./practice-errors";
 import { createPracticeRateLimiter } from "./practice-rate-limit";
 import { transcribeAudio } from "./transcribe-audio";
+import { limitBody } from "../http/body-limit";
 
 /**
  * The practice functions under /functions/v1 (docs/decisions/0050-0053):
@@ -50,7 +50,7 @@ export function practiceRoutes(
       await next();
     };
   const sizeLimit = (maxSize: number) =>
-    bodyLimit({
+    limitBody({
       maxSize,
       onError: () => {
         throw payloadTooLarge(maxSize);

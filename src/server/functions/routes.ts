@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { requireUser, type AuthedEnv } from "../auth/guard";
 import { supabaseCors } from "../auth/cors";
 import { ApiError } from "../http/errors";
@@ -9,6 +8,7 @@ import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
 import { practiceRoutes } from "./practice-routes";
 import { requireSubscription } from "../billing/entitlement";
+import { limitBody } from "../http/body-limit";
 
 /**
  * The server functions at `POST /functions/v1/{name}` (the Supabase Functions convention that
@@ -17,7 +17,7 @@ import { requireSubscription } from "../billing/entitlement";
 export function functionsRoutes(services: Services) {
   const router = new Hono<AuthedEnv>();
   const signedIn = requireUser(services.auth);
-  const smallBody = bodyLimit({
+  const smallBody = limitBody({
     maxSize: 4 * 1024,
     onError: () => {
       throw new ApiError("payload_too_large", "The request body is too large.", 413);

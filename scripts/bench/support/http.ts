@@ -1,0 +1,221 @@
+// Shared by the HTTP benchmarks (bench:auth, bench:billing): the built server run as its own
+// process (as `npm start` runs it), a bare Hono route as this machine's ceiling, autocannon, and
+// a throw-away PostgreSQL database. On a shared or virtual machine throughput drifts by tens of
+// percent from minute to minute, so a share of the bare route is measured in interleaved rounds
+// (bare, target, bare, target, …) and the median round is reported.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+export type Result = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+export type Request = {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+};
+export type Options = {
+  url: string;
+  duration?: number;
+  connections?: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: Request[];
+};
+
+const run = createRequire(import.meta.url)("autocannon") as (o: Options) => Promise<Result>;
+
+export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+export const connections = 10;
+export const apikey = "bench-public-client-key-0123456789";
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** autocannon at 10 connections for BENCH_SECONDS, unless the options say otherwise. */
+export const autocannon = (options: Options) => run({ connections, duration: seconds, ...options });
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type Process = { url: string; stop: () => Promise<void> };
+
+/** Starts `node ...args` on a free port and waits until `health` answers 200. */
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  health: string,
+): Promise<Process> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      SITE_URL: url,
+      STRIPE_SECRET_KEY: "",
+      OPENAI_API_KEY: "",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn", // measure the endpoints, not the request log
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url + health)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The product's server, built as `npm start` builds it, with rate limits out of the way. */
+export function startServer(env: Record<string, string>): Promise<Process> {
+  return startProcess(
+    ["dist/server/main.js"],
+    {
+      AUTH_PUBLIC_KEY: apikey,
+      RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000000",
+      RATE_LIMIT_TOKEN_REFRESH: "1000000",
+      ...env,
+    },
+    "/health",
+  );
+}
+
+/** A Hono app with one JSON route and nothing else: the ceiling for this machine. */
+export function startBareServer(): Promise<Process> {
+  const source = `
+    import { serve } from "@hono/node-server";
+    import { Hono } from "hono";
+    const app = new Hono();
+    app.on(["GET", "POST"], "/bare", (c) => c.json({ ok: true }));
+    serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: "127.0.0.1" });`;
+  return startProcess(["--input-type=module", "-e", source], {}, "/bare");
+}
+
+export const fmt = (label: string, r: Result) =>
+  `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s` +
+  `   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms` +
+  (r.non2xx || r.errors ? `   (${r.non2xx} non-2xx, ${r.errors} errors)` : "");
+
+const median = <T>(items: T[], by: (item: T) => number) =>
+  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+
+export type Share = { target: Result; bare: Result; share: number; p99: number };
+
+/**
+ * `target` against the bare route in interleaved rounds, so both see the same machine. Reports
+ * the median round's share and the worst p99 of all rounds.
+ */
+export async function shareOfBare(
+  bare: Process,
+  method: "GET" | "POST",
+  target: Options,
+): Promise<Share> {
+  const results: { target: Result; bare: Result; share: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const b = await autocannon({ url: `${bare.url}/bare`, method });
+    const t = await autocannon(target);
+    if (t.non2xx || t.errors) throw new Error(`target answered errors: ${fmt("target", t)}`);
+    results.push({ target: t, bare: b, share: t.requests.average / b.requests.average });
+  }
+  const mid = median(results, (r) => r.share);
+  return { ...mid, p99: Math.max(...results.map((r) => r.target.latency.p99)) };
+}
+
+export const describeShare = (label: string, s: Share) =>
+  `${fmt(label, s.target)}\n${fmt("  bare route, same round", s.bare)}\n` +
+  `  = ${(s.share * 100).toFixed(0)}% of the bare route (median of ${rounds} interleaved rounds),` +
+  ` worst p99 ${s.p99} ms`;
+
+/** Builds the product, prints the machine's state, and returns a function for the final line. */
+export function prelude(): () => void {
+  spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+  const load = () => os.loadavg()[0]!.toFixed(2);
+  console.info(
+    `${os.cpus().length} CPUs, load average ${load()} before the run; ` +
+      `${seconds} s per run, ${rounds} rounds against the bare route`,
+  );
+  return () => console.info(`\nload average after the run: ${load()}`);
+}
+
+/**
+ * Runs `body` once with the server on a fresh PostgreSQL database (skipped with a note when
+ * PostgreSQL is not reachable), then once on a fresh embedded PGlite.
+ */
+export async function onEachDatabase(
+  name: string,
+  body: (label: string, env: Record<string, string>) => Promise<void>,
+) {
+  const admin = postgres(pgUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  let reachable = true;
+  try {
+    await admin`select 1`;
+  } catch {
+    reachable = false;
+    console.info(`\nPostgreSQL not reachable at ${pgUrl}: skipped`);
+  }
+  if (reachable) {
+    const database = `ic_bench_${name}_${process.pid}`;
+    await admin.unsafe(`create database ${database}`);
+    try {
+      const url = new URL(pgUrl);
+      url.pathname = `/${database}`;
+      await body("PostgreSQL", { DATABASE_URL: url.toString() });
+    } finally {
+      await admin.unsafe(`drop database if exists ${database} with (force)`);
+    }
+  }
+  await admin.end();
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `ic-bench-${name}-`));
+  try {
+    await body("PGlite (embedded)", { DATA_DIR: dataDir, DATABASE_URL: "" });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** POSTs JSON with the public key, as supabase-js does; throws on a non-2xx answer. */
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey, ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
