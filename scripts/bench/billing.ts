@@ -8,44 +8,13 @@ import {
   connections,
   describeShare,
   onEachDatabase,
-  postJson,
   prelude,
+  premiumUser,
   shareOfBare,
   startBareServer,
   startServer,
   type Process,
 } from "./support/http";
-
-let users = 0;
-
-/** Signs a user up and pays the built-in test checkout, as a person would. */
-async function premiumUser(base: string): Promise<string> {
-  const { access_token: token } = await postJson<{ access_token: string }>(
-    `${base}/auth/v1/signup`,
-    { email: `bench-${Date.now()}-${++users}@example.com`, password: "bench-password" },
-  );
-  const { url } = await postJson<{ url: string }>(
-    `${base}/functions/v1/create-checkout`,
-    {},
-    {
-      authorization: `Bearer ${token}`,
-    },
-  );
-  const paid = await fetch(`${base}${new URL(url).pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ number: "4242424242424242", expiry: "12/40", cvc: "123" }),
-  });
-  if (paid.status !== 303) throw new Error(`checkout: ${paid.status}`);
-  const status = await postJson<{ subscribed?: boolean }>(
-    `${base}/functions/v1/check-subscription`,
-    {},
-    { authorization: `Bearer ${token}` },
-  );
-  if (!status.subscribed) throw new Error(`not subscribed: ${JSON.stringify(status)}`);
-  return token;
-}
 
 async function benchServer(label: string, env: Record<string, string>, bare: Process) {
   const server = await startServer(env);
