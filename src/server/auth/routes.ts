@@ -100,7 +100,9 @@ export function authRoutes(auth: AuthService, config: Config) {
     throw authErrors.unsupportedGrant();
   });
 
-  app.get("/user", async (c) => c.json(await auth.getUser(bearer(c))));
+  app.get("/user", async (c) =>
+    c.body(await auth.getUser(bearer(c)), 200, { "Content-Type": "application/json" }),
+  );
 
   app.post("/logout", smallBody, async (c) => {
     const scope = c.req.query("scope") ?? "global";

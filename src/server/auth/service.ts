@@ -14,7 +14,6 @@ import {
   type PasswordGrantBody,
   type Session,
   type SignUpBody,
-  type User,
 } from "@/shared/auth";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
@@ -273,12 +272,13 @@ export async function createAuthService(deps: {
       );
     },
 
-    async getUser(bearer: string | undefined): Promise<User> {
+    /** The current user as JSON text (the database writes it: see `userJsonSql`). */
+    async getUser(bearer: string | undefined): Promise<string> {
       const claims = await verifyBearer(bearer);
-      const found = await lookups.user(claims.session_id);
+      const found = await lookups.userJson(claims.session_id);
       if (!found) throw authErrors.sessionNotFound();
-      if (found.user.id !== claims.sub) throw authErrors.userNotFound();
-      return toUserJson(found.user, found.identities);
+      if (found.userId !== claims.sub) throw authErrors.userNotFound();
+      return found.json;
     },
 
     async logout(bearer: string | undefined, scope: LogoutScope): Promise<void> {

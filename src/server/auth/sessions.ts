@@ -11,7 +11,7 @@ import {
   openSuccessor,
   sealSuccessor,
 } from "./refresh-tokens";
-import type { IdentityRow, UserRow } from "./users";
+import { userJsonSql, type IdentityRow, type UserRow } from "./users";
 
 /** Sessions and their refresh-token chains (contracts/auth.md, "Sessions and refresh tokens"). */
 
@@ -203,6 +203,13 @@ export function createSessionLookups(db: Database) {
     .orderBy(asc(identities.createdAt))
     .prepare("auth_session_users");
 
+  const asJson = db
+    .select({ sessionId: sessions.id, userId: users.id, json: userJsonSql })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(sql`${sessions.id} = any(${ids}::uuid[])`)
+    .prepare("auth_session_user_json");
+
   const owner = coalesce(async (keys: string[]) => {
     const rows = await owners.execute({ ids: keys.filter(isUuid) });
     return new Map(rows.map((row) => [row.id, row.userId]));
@@ -218,9 +225,16 @@ export function createSessionLookups(db: Database) {
     return found;
   });
 
+  const userJson = coalesce(async (keys: string[]) => {
+    const rows = await asJson.execute({ ids: keys.filter(isUuid) });
+    return new Map(rows.map((row) => [row.sessionId, { userId: row.userId, json: row.json }]));
+  });
+
   return {
     /** The session's owner id, or undefined when the session is gone. */
     owner,
+    /** The session's user as `toUserJson` text (for GET /user), or undefined when it is gone. */
+    userJson,
     /** The session's user and identities, or undefined when the session is gone. */
     user,
   };
