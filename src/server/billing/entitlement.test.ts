@@ -9,20 +9,14 @@ import {
 
 const at = (iso: string) => new Date(iso);
 const row = (patch: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
-  userId: "u",
   provider: "stripe",
-  subscriptionId: "sub_1",
-  customerId: "cus_1",
   status: "active",
   tier: "Premium",
-  priceId: null,
   currentPeriodStart: at("2027-01-01T00:00:00Z"),
   currentPeriodEnd: at("2027-02-01T00:00:00Z"),
   cancelAt: null,
   cancelAtPeriodEnd: false,
   syncedAt: at("2027-01-01T00:00:00Z"),
-  createdAt: at("2027-01-01T00:00:00Z"),
-  updatedAt: at("2027-01-01T00:00:00Z"),
   ...patch,
 });
 

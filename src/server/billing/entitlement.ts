@@ -4,8 +4,18 @@ import type { subscriptions } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { days } from "./periods";
 
-/** Our copy of a user's best subscription, as the billing sync writes it. */
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** What entitlement needs of our copy of a user's best subscription (the billing sync writes it). */
+export type SubscriptionRow = Pick<
+  typeof subscriptions.$inferSelect,
+  | "provider"
+  | "status"
+  | "tier"
+  | "currentPeriodStart"
+  | "currentPeriodEnd"
+  | "cancelAt"
+  | "cancelAtPeriodEnd"
+  | "syncedAt"
+>;
 
 /**
  * How long a `past_due` subscription keeps Premium, counted from the start of the unpaid period

@@ -27,7 +27,17 @@ export async function readSubscription(
  */
 export function createSubscriptionReader(db: Database) {
   const byUsers = db
-    .select()
+    .select({
+      userId: subscriptions.userId,
+      provider: subscriptions.provider,
+      status: subscriptions.status,
+      tier: subscriptions.tier,
+      currentPeriodStart: subscriptions.currentPeriodStart,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAt: subscriptions.cancelAt,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      syncedAt: subscriptions.syncedAt,
+    })
     .from(subscriptions)
     .where(sql`${subscriptions.userId} = any(${sql.placeholder("ids")}::uuid[])`)
     .prepare("billing_subscriptions_by_user");
