@@ -291,8 +291,12 @@ export async function createAuthService(deps: {
      * The check other modules' routes rely on (see guard.ts): a valid token whose session has
      * not been signed out. Throws AuthError.
      */
-    async authenticate(bearer: string | undefined): Promise<AuthenticatedSession> {
+    async authenticate(
+      bearer: string | undefined,
+      onVerified?: (userId: string) => void,
+    ): Promise<AuthenticatedSession> {
       const claims = await verifyBearer(bearer);
+      onVerified?.(claims.sub);
       const owner = await lookups.owner(claims.session_id);
       if (!owner || owner !== claims.sub) throw authErrors.sessionNotFound();
       return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };

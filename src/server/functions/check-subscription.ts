@@ -12,7 +12,18 @@ import { setResponseHeader } from "../http/response-headers";
  * as the browser does on returning from checkout and on "Check Status".
  */
 export function checkSubscription(billing: Billing) {
-  return async (c: Context<AuthedEnv>) => {
+  /** Reads started by `alongside` while the caller's session was checked, per request. */
+  const early = new WeakMap<Context, Promise<SubscriptionStatus>>();
+
+  /** For `requireUser({ alongside })`: a plain check (no body) reads the status at once. */
+  const alongside = (c: Context<AuthedEnv>, userId: string) => {
+    if (hasBody(c)) return; // may ask for a refresh: read after the provider sync instead
+    const status = billing.status(userId);
+    status.catch(() => {}); // a refused session never awaits it; the handler reports failures
+    early.set(c, status);
+  };
+
+  const handler = async (c: Context<AuthedEnv>) => {
     const request = await readOptionalJson(c);
     const parsed = checkSubscriptionRequestSchema.safeParse(request ?? {});
     if (!parsed.success) {
@@ -23,12 +34,13 @@ export function checkSubscription(billing: Billing) {
         })),
       });
     }
-    const status: SubscriptionStatus = await billing.status(c.var.user.id, {
-      refresh: parsed.data.refresh === true,
-    });
+    const refresh = parsed.data.refresh === true;
+    const status: SubscriptionStatus = await ((!refresh && early.get(c)) ||
+      billing.status(c.var.user.id, { refresh }));
     setResponseHeader(c, "Cache-Control", "no-store");
     return c.json(status);
   };
+  return { handler, alongside };
 }
 
 /** The JSON body, or undefined when there is none; 400 `bad_json` when it is not JSON. */

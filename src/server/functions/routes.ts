@@ -27,12 +27,14 @@ export function functionsRoutes(services: Services) {
   router.use(supabaseCors(services.config));
 
   // Read-only, so GET works too; supabase-js sends POST.
+  // The subscription is read in the same database round as the session check.
+  const check = checkSubscription(services.billing);
   router.on(
     ["GET", "POST"],
     "/check-subscription",
-    signedIn,
+    requireUser(services.auth, { alongside: check.alongside }),
     smallBody,
-    checkSubscription(services.billing),
+    check.handler,
   );
   router.post(
     "/create-checkout",
