@@ -11,6 +11,7 @@ import {
   ruleWords,
 } from "./grammar";
 import { REQUIRED_QUESTIONS, testQuestions } from "./transcriber-test-questions";
+import { compileWordGraph, graphAccepts, joinChains } from "./word-graph";
 
 /** The recogniser's pronouncing dictionary, read directly (the WASM decoder reads the same file). */
 const dictionary = (() => {
@@ -98,6 +99,25 @@ describe("buildGrammar", () => {
       "about yourself",
     ]) {
       expect(matches(sentence), sentence).toBe(false);
+    }
+  });
+
+  it("compiles to a small word graph that accepts the same sentences", () => {
+    const graph = joinChains(compileWordGraph(grammar.jsgf), 5);
+    // The recogniser's cost per frame grows with the states (docs/decisions/0056).
+    expect(graph.stateCount).toBeLessThan(1500);
+    const sentences = [
+      ...grammar.phrases.map((phrase) => phrase.text),
+      "so tell me a little bit about yourself",
+      "okay um could you tell me about yourself",
+      "tell me about a situation where you worked under pressure",
+      "what would you say are your greatest strengths",
+      "the weather was lovely at the beach this weekend",
+      "tell me a joke",
+      "about yourself",
+    ];
+    for (const sentence of sentences) {
+      expect(graphAccepts(graph, normaliseText(sentence)), sentence).toBe(matches(sentence));
     }
   });
 
