@@ -6,7 +6,7 @@ import type { GrammarInput } from "./grammar";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./recognizer";
 
 /**
- * A transcription worker thread: loads the recogniser once (~90 MB, ~1 s), then decodes and
+ * A transcription worker thread: loads the recogniser once (~90 MB, ~2.5 s), then decodes and
  * recognises one recording per message, so the server's event loop never runs the WASM.
  * Imports are relative so the file runs unbundled (tsx, in tests) and bundled (dist/server).
  */

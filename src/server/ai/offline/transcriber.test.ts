@@ -55,12 +55,23 @@ describe("offline transcriber", () => {
     }
   });
 
-  it("refuses off-topic speech it cannot fit to a question", slow, async () => {
-    const error = await engineError(
-      transcriber.transcribe(webm(readFixture("off-topic-weather.slt"))),
-    );
-    expect(error.kind).toBe("unrecognised");
-    expect(error.message).toMatch(/couldn't make out a question/);
+  it("refuses off-topic speech, or flags what it forces onto a question", slow, async () => {
+    // Which of the two depends on whether any grammar path reaches a sentence end (0032, 0056).
+    for (const id of ["off-topic-weather.slt", "off-topic-recipe.rms"]) {
+      const outcome = await transcriber.transcribe(webm(readFixture(id))).then(
+        (transcript) => transcript,
+        (error: unknown) => {
+          if (!(error instanceof EngineError)) throw error;
+          return error;
+        },
+      );
+      if (outcome instanceof EngineError) {
+        expect(outcome.kind, id).toBe("unrecognised");
+        expect(outcome.message).toMatch(/couldn't make out a question/);
+      } else {
+        expect(outcome.uncertain, `${id}: "${outcome.text}" ${outcome.confidence}`).toBe(true);
+      }
+    }
   });
 
   it("answers bad audio with EngineError, never a crash", slow, async () => {
