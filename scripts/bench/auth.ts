@@ -8,7 +8,9 @@ import {
   apikey,
   autocannon,
   connections,
+  describeFloor,
   describeShare,
+  floorShare,
   fmt,
   onEachDatabase,
   postJson,
@@ -81,8 +83,11 @@ async function benchServer(label: string, env: Record<string, string>, bare: Pro
       body: JSON.stringify({ email, password }),
     });
 
+    const floor = env.DATABASE_URL ? await floorShare(bare, "GET", env.DATABASE_URL) : null;
+
     console.info(`\n${label}`);
     console.info(describeShare("GET /auth/v1/user", user));
+    if (floor) console.info(describeFloor(floor));
     console.info(fmt("refresh (rotating)", refresh));
     console.info(fmt("password sign-in", signIn));
     if (label === "PostgreSQL") {

@@ -6,7 +6,9 @@
 import {
   apikey,
   connections,
+  describeFloor,
   describeShare,
+  floorShare,
   onEachDatabase,
   prelude,
   premiumUser,
@@ -38,7 +40,9 @@ async function benchServer(label: string, env: Record<string, string>, bare: Pro
         },
       ],
     });
+    const floor = env.DATABASE_URL ? await floorShare(bare, "POST", env.DATABASE_URL) : null;
     console.info(`\n${label}\n${describeShare("POST check-subscription", check)}`);
+    if (floor) console.info(describeFloor(floor));
     if (label === "PostgreSQL") {
       const met = check.share >= 0.25 && check.p99 < 30;
       console.info(`  target (≥ 25% of bare, p99 < 30 ms): ${met ? "met" : "NOT met"}`);

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { pgliteTemplate } from "../testing/test-database";
+import { createTestDatabase, pgliteTemplate } from "../testing/test-database";
 import { openDatabase } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
 import { appSettings } from "./schema";
@@ -42,5 +42,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded PGlite database", (
     // Once released, the directory opens again.
     const third = await openDatabase({ kind: "pglite", dataDir });
     await third.close();
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))("PostgreSQL database", () => {
+  it("plans each prepared statement once: the pool runs with generic plans (decision 0058)", async () => {
+    const database = await createTestDatabase();
+    try {
+      // Several round trips, so more than one pooled connection is asked.
+      const modes = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          database.db
+            .select({ mode: sql<string>`current_setting('plan_cache_mode')` })
+            .from(sql`(values (1)) as one (x)`),
+        ),
+      );
+      expect(new Set(modes.map(([row]) => row?.mode))).toEqual(new Set(["force_generic_plan"]));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -85,6 +85,11 @@ async function openPostgres(options: { url: string; maxConnections?: number }) {
     max: options.maxConnections ?? 10,
     idle_timeout: 60,
     connect_timeout: 5,
+    // Our statements are key lookups whose best plan never depends on the values bound, so one
+    // generic plan per prepared statement serves them all. Left to choose, PostgreSQL re-plans
+    // `= any($1::uuid[])` lookups on every run, which cost more than running them
+    // (docs/decisions/0058-generic-plans.md).
+    connection: { plan_cache_mode: "force_generic_plan" },
   });
   const db = drizzlePostgres({ client, schema });
   return {
