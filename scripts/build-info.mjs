@@ -5,7 +5,16 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const stampFile = path.join(root, "dist", ".build-stamp");
 
-const inputs = ["src", "package-lock.json", "vite.config.ts", "tsconfig.json", "scripts/build.mjs"];
+const inputs = [
+  "src",
+  "package-lock.json",
+  "vite.config.ts",
+  "tsconfig.json",
+  "scripts/build.mjs",
+  "scripts/build-info.mjs",
+  "scripts/prerender.mjs",
+  "scripts/prerender-entry.tsx",
+];
 
 /** A cheap fingerprint of everything the build reads: file count and newest mtime. */
 export function sourceFingerprint() {
