@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demuxWebmOpus } from "../audio/webm";
+import { writeWebm } from "../audio/webm-writer";
 import { subscribeTestUser } from "../testing/subscribe-test-user";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createTestUser, type TestUser } from "../testing/test-users";
@@ -40,6 +42,57 @@ describe("practice functions on the offline engines", () => {
     expect(body.source).toBe("offline");
     expect(body.text.toLowerCase()).toContain("why should we hire you");
     expect(body.confidence).toBeGreaterThan(0);
+  });
+
+  it("answers bad audio with a 4xx JSON error, never a 5xx, and stays usable", async () => {
+    const bytes = readFileSync(new URL("why-hire-you.slt.webm", fixtures));
+    const packets = demuxWebmOpus(new Uint8Array(bytes)).packets;
+    const b64 = (data: Uint8Array) => Buffer.from(data).toString("base64");
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const cases: { name: string; audio: string; status: number[] }[] = [
+      {
+        name: "not WebM",
+        audio: b64(new TextEncoder().encode("plainly not audio")),
+        status: [415],
+      },
+      {
+        name: "WebM without Opus",
+        audio: b64(writeWebm(packets, { tracks: [{ codecId: "A_VORBIS" }] })),
+        status: [415],
+      },
+      { name: "WebM with no audio", audio: b64(writeWebm([])), status: [415] },
+      // 3 s of 20 ms packets that decode to silence.
+      {
+        name: "silence",
+        audio: b64(writeWebm(Array.from({ length: 150 }, () => Uint8Array.of(0xf8)))),
+        status: [422],
+      },
+      // Random payloads decode to noise: refused, or heard and flagged uncertain (below).
+      {
+        name: "noise",
+        audio: b64(
+          writeWebm(
+            Array.from({ length: 150 }, () =>
+              Uint8Array.from({ length: 60 }, (_, i) => (i ? Math.floor(random() * 256) : 0xf8)),
+            ),
+          ),
+        ),
+        status: [422, 200],
+      },
+    ];
+    for (const { name, audio, status } of cases) {
+      const res = await call("transcribe-audio", { audio });
+      expect(status, name).toContain(res.status);
+      const body = (await res.json()) as { error?: { code: string; message: string } };
+      if (res.status === 200) expect(body, name).toMatchObject({ uncertain: true });
+      else expect(body.error?.message, name).toBeTruthy();
+    }
+    const silence = await call("transcribe-audio", { audio: cases[3]!.audio });
+    expect(await silence.json()).toMatchObject({ error: { code: "unrecognised_speech" } });
+
+    const after = await call("transcribe-audio", { audio: bytes.toString("base64") });
+    expect(after.status).toBe(200);
   });
 
   it("answers from the interview library, as JSON and as a stream", async () => {
