@@ -46,7 +46,12 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   } else {
     const offline = lazyTranscriber("offline", () =>
       createOfflineTranscriber({
-        questions: loadQuestionBank(),
+        // The grammar hears every way of asking: the variants and the spoken-only phrasings.
+        questions: loadQuestionBank().map(({ id, question, variants, spoken = [] }) => ({
+          id,
+          question,
+          variants: [...variants, ...spoken],
+        })),
         timeoutMs: ai.timeoutMs,
         workers: ai.transcribeWorkers,
         onWarning: (message) => common.logger.warn(message),

@@ -81,6 +81,23 @@ describe("question bank", () => {
       ).toThrow(/also belongs to sample-question/);
     });
 
+    it("keeps spoken-only phrasings unique across entries too, and out of retrieval", () => {
+      const entry = { ...valid, category: "career", spoken: ["Got a sample question for me?"] };
+      const other = {
+        ...entry,
+        id: "other",
+        question: "What is another one?",
+        variants: ["Another one please", "One more question"],
+      };
+      expect(() => parseQuestionBank([entry, other])).toThrow(/also belongs to sample-question/);
+      expect(() => parseQuestionBank([{ ...entry, spoken: ["Say [this]"] }])).toThrow(
+        /placeholders/,
+      );
+      const [parsed] = parseQuestionBank([entry]);
+      expect(parsed?.spoken).toEqual(["Got a sample question for me?"]);
+      expect(parsed?.variants).not.toContain("Got a sample question for me?");
+    });
+
     it("rejects a bad id, too few variants or tips, unknown fields and a non-array", () => {
       const entry = { ...valid, category: "career" };
       expect(() => parseQuestionBank([{ ...entry, id: "Not Kebab" }])).toThrow(/kebab-case/);

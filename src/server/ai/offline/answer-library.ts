@@ -42,6 +42,11 @@ export const bankEntrySchema = z.strictObject({
   question: spokenPhrasing,
   category: z.enum(questionCategories),
   variants: z.array(spokenPhrasing).min(2, "needs 2-5 variants").max(5, "needs 2-5 variants"),
+  /**
+   * More ways people say the question, for the offline speech grammar only: retrieval does not
+   * index them, so its paraphrase evaluation stays blind (docs/decisions/0035).
+   */
+  spoken: z.array(spokenPhrasing).max(20, "holds at most 20 spoken phrasings").optional(),
   answer: z
     .string()
     .trim()
@@ -63,7 +68,7 @@ export const questionBankSchema = z
         ctx.addIssue({ code: "custom", path: [index, "id"], message: `duplicate id ${entry.id}` });
       }
       seenIds.add(entry.id);
-      for (const phrasing of [entry.question, ...entry.variants]) {
+      for (const phrasing of [entry.question, ...entry.variants, ...(entry.spoken ?? [])]) {
         const key = phrasing
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, " ")

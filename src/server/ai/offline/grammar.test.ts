@@ -86,6 +86,23 @@ describe("buildGrammar", () => {
       "why should I hire you",
       "how would you handle stress",
       "do you have any questions for us",
+      // Composition rules, not bank phrasings: synonyms, optional words, trailing context.
+      "how do you deal with criticism",
+      "how would you cope with stress",
+      "what are your weaknesses",
+      "what are your strengths",
+      "do you have any questions for me",
+      "have you got any questions for us",
+      "why are you leaving your job",
+      "why are you interested in this position",
+      "can you walk me through your cv",
+      "tell me about a time you disagreed with your boss",
+      "tell me about a time you had a disagreement with a coworker",
+      "how would your team describe you",
+      "what are your salary requirements",
+      "describe your management style",
+      "what motivates you at work",
+      "why did you choose this field",
     ]) {
       expect(matches(sentence), sentence).toBe(true);
     }

@@ -112,6 +112,14 @@ const RULES: Rule[] = [
     start: true,
     emit: "(what is | what's | what are | what would you say is | what would you say are) your",
   })),
+  // "handle" is asked as "deal with", "manage", "cope with" or "take" just as often.
+  ...["stress", "criticism", "pressure", "conflict", "a", "difficult", "failure", "feedback"].map(
+    (object) => ({
+      match: ["how", "do", "you", "handle", object],
+      start: true,
+      emit: `how (do | would | can) you (handle | deal with | manage | cope with | take | react to | respond to) ${object}`,
+    }),
+  ),
   { match: ["how", "do", "you"], start: true, emit: "how (do | would) you" },
   { match: ["why", "should", "we"], start: true, emit: "why should (we | i)" },
   // Anywhere: contractions, number of years, singular/plural, near-synonyms.
@@ -121,8 +129,9 @@ const RULES: Rule[] = [
   { match: ["do", "not"], emit: "(do not | don't)" },
   { match: ["did", "not"], emit: "(did not | didn't)" },
   { match: ["in", "five", "years"], emit: "in (two | three | five | ten) years [time]" },
-  { match: ["greatest"], emit: "(greatest | biggest)" },
-  { match: ["biggest"], emit: "(biggest | greatest)" },
+  // "your greatest strengths" is as often just "your strengths".
+  { match: ["greatest"], emit: "[greatest | biggest | main]" },
+  { match: ["biggest"], emit: "[biggest | greatest | main]" },
   { match: ["strengths"], emit: "(strengths | strength)" },
   { match: ["strength"], emit: "(strength | strengths)" },
   { match: ["weakness"], emit: "(weakness | weaknesses)" },
@@ -136,6 +145,23 @@ const RULES: Rule[] = [
   { match: ["expectations"], emit: "(expectations | expectation)" },
   { match: ["goals"], emit: "(goals | goal)" },
   { match: ["prioritise"], emit: "prioritize" },
+  { match: ["for", "us"], emit: "for (us | me)" },
+  { match: ["work", "here"], emit: "work (here | for us | with us)" },
+  { match: ["your", "resume"], emit: "your (resume | cv)" },
+  { match: ["your", "manager"], emit: "your (manager | boss | supervisor)" },
+  { match: ["this", "role"], emit: "this (role | position | job)" },
+  { match: ["this", "job"], emit: "this (job | role | position)" },
+  { match: ["this", "position"], emit: "this (position | role | job)" },
+  { match: ["current", "job"], emit: "[current | last] (job | role | position)" },
+  { match: ["current", "role"], emit: "[current | last] (role | job | position)" },
+  { match: ["a", "conflict"], emit: "a (conflict | disagreement)" },
+  { match: ["showed", "leadership"], emit: "(showed | demonstrated) leadership" },
+  { match: ["our", "company"], emit: "(our | this | the) (company | organization)" },
+  { match: ["salary", "expectations"], emit: "salary (expectations | requirements)" },
+  { match: ["leadership", "style"], emit: "(leadership | management) style" },
+  { match: ["your", "coworkers"], emit: "your (coworkers | colleagues | team | teammates)" },
+  { match: ["do", "you", "have"], start: true, emit: "(do you have | have you got)" },
+  { match: ["this", "career"], emit: "this (career | field | profession)" },
 ].sort((a, b) => b.match.length - a.match.length);
 
 /** Every word the composition rules can add (checked against the dictionary by a unit test). */
@@ -287,7 +313,9 @@ export function buildGrammar(
     `<filler> = ${fillers};`,
     `<ask> = tell me | let me ask you | i'd like to know | i want to know | i'm curious;`,
     `<asked> = ${body};`,
-    `public <question> = [<filler> [<filler>]] [<ask>] <asked>;`,
+    // Context said after the question itself: "what motivates you at work", "… here".
+    `<context> = at work | here | in your career | in your last job | in your last role;`,
+    `public <question> = [<filler> [<filler>]] [<ask>] <asked> [<context>];`,
   ];
   const jsgf = `${lines.join("\n")}\n`;
 

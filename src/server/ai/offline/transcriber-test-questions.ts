@@ -52,7 +52,7 @@ export const REQUIRED_QUESTIONS: readonly string[] = [
 
 const offlineDir = import.meta.dirname;
 
-/** The bank files' questions and variants (an entry without `question` is ignored). */
+/** The bank files' questions, variants and spoken phrasings (an entry without `question` is ignored). */
 export function bankQuestions(dir = offlineDir): GrammarInput[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -62,8 +62,15 @@ export function bankQuestions(dir = offlineDir): GrammarInput[] {
       const entries = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as unknown;
       if (!Array.isArray(entries)) return [];
       return entries
-        .filter((entry): entry is GrammarInput => typeof entry?.question === "string")
-        .map(({ id, question, variants }) => ({ id: String(id), question, variants }));
+        .filter(
+          (entry): entry is GrammarInput & { spoken?: string[] } =>
+            typeof entry?.question === "string",
+        )
+        .map(({ id, question, variants = [], spoken = [] }) => ({
+          id: String(id),
+          question,
+          variants: [...variants, ...spoken],
+        }));
     });
 }
 
