@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { Answerer, Transcriber } from "./engine";
-import { loadQuestionBank } from "./offline/answer-library";
+import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
 import { createOfflineAnswerer } from "./offline/answerer";
 import { createOfflineTranscriber } from "./offline/transcriber";
 import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
@@ -46,12 +46,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   } else {
     const offline = lazyTranscriber("offline", () =>
       createOfflineTranscriber({
-        // The grammar hears every way of asking: the variants and the spoken-only phrasings.
-        questions: loadQuestionBank().map(({ id, question, variants, spoken = [] }) => ({
-          id,
-          question,
-          variants: [...variants, ...spoken],
-        })),
+        questions: spokenQuestions(loadQuestionBank()),
         timeoutMs: ai.timeoutMs,
         workers: ai.transcribeWorkers,
         onWarning: (message) => common.logger.warn(message),

@@ -57,6 +57,15 @@ export const bankEntrySchema = z.strictObject({
 
 export type BankEntry = z.infer<typeof bankEntrySchema>;
 
+/** Every way each entry may be asked aloud (question, variants, spoken): the speech grammar's input. */
+export function spokenQuestions(bank: readonly BankEntry[]) {
+  return bank.map(({ id, question, variants, spoken = [] }) => ({
+    id,
+    question,
+    variants: [...variants, ...spoken],
+  }));
+}
+
 export const questionBankSchema = z
   .array(bankEntrySchema)
   .min(1)

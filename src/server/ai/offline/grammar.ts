@@ -313,9 +313,7 @@ export function buildGrammar(
     `<filler> = ${fillers};`,
     `<ask> = tell me | let me ask you | i'd like to know | i want to know | i'm curious;`,
     `<asked> = ${body};`,
-    // Context said after the question itself: "what motivates you at work", "… here".
-    `<context> = at work | here | in your career | in your last job | in your last role;`,
-    `public <question> = [<filler> [<filler>]] [<ask>] <asked> [<context>];`,
+    `public <question> = [<filler> [<filler>]] [<ask>] <asked>;`,
   ];
   const jsgf = `${lines.join("\n")}\n`;
 
