@@ -1,13 +1,14 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noiseWebm, readFixture, silentWebm } from "../audio/test-fixtures";
 import { demuxWebmOpus } from "../audio/webm";
 import { writeWebm } from "../audio/webm-writer";
 import { subscribeTestUser } from "../testing/subscribe-test-user";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createTestUser, type TestUser } from "../testing/test-users";
 
-/** With no AI configured, the practice functions run on the built-in offline engines. */
-const fixtures = new URL("../../../../shared/fixtures/audio/", import.meta.url);
+// With no AI configured, the practice functions run on the built-in offline engines.
+
+const b64 = (data: Uint8Array) => Buffer.from(data).toString("base64");
 
 let t: TestApp;
 let user: TestUser;
@@ -35,7 +36,7 @@ describe("practice functions on the offline engines", () => {
   });
 
   it("transcribes a recorded question offline", async () => {
-    const audio = readFileSync(new URL("why-hire-you.slt.webm", fixtures)).toString("base64");
+    const audio = b64(readFixture("why-hire-you.slt"));
     const res = await call("transcribe-audio", { audio });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { text: string; source: string; confidence: number };
@@ -45,11 +46,8 @@ describe("practice functions on the offline engines", () => {
   });
 
   it("answers bad audio with a 4xx JSON error, never a 5xx, and stays usable", async () => {
-    const bytes = readFileSync(new URL("why-hire-you.slt.webm", fixtures));
-    const packets = demuxWebmOpus(new Uint8Array(bytes)).packets;
-    const b64 = (data: Uint8Array) => Buffer.from(data).toString("base64");
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const recording = readFixture("why-hire-you.slt");
+    const packets = demuxWebmOpus(recording).packets;
     const cases: { name: string; audio: string; status: number[] }[] = [
       {
         name: "not WebM",
@@ -62,24 +60,9 @@ describe("practice functions on the offline engines", () => {
         status: [415],
       },
       { name: "WebM with no audio", audio: b64(writeWebm([])), status: [415] },
-      // 3 s of 20 ms packets that decode to silence.
-      {
-        name: "silence",
-        audio: b64(writeWebm(Array.from({ length: 150 }, () => Uint8Array.of(0xf8)))),
-        status: [422],
-      },
-      // Random payloads decode to noise: refused, or heard and flagged uncertain (below).
-      {
-        name: "noise",
-        audio: b64(
-          writeWebm(
-            Array.from({ length: 150 }, () =>
-              Uint8Array.from({ length: 60 }, (_, i) => (i ? Math.floor(random() * 256) : 0xf8)),
-            ),
-          ),
-        ),
-        status: [422, 200],
-      },
+      { name: "silence", audio: b64(silentWebm()), status: [422] },
+      // Noise is refused, or heard and flagged uncertain (below).
+      { name: "noise", audio: b64(noiseWebm(7)), status: [422, 200] },
     ];
     for (const { name, audio, status } of cases) {
       const res = await call("transcribe-audio", { audio });
@@ -91,7 +74,7 @@ describe("practice functions on the offline engines", () => {
     const silence = await call("transcribe-audio", { audio: cases[3]!.audio });
     expect(await silence.json()).toMatchObject({ error: { code: "unrecognised_speech" } });
 
-    const after = await call("transcribe-audio", { audio: bytes.toString("base64") });
+    const after = await call("transcribe-audio", { audio: b64(recording) });
     expect(after.status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EngineError } from "@/server/ai/engine";
-import { readFixture } from "@/server/audio/test-fixtures";
+import { noiseWebm, readFixture, silentWebm } from "@/server/audio/test-fixtures";
 import { demuxWebmOpus } from "@/server/audio/webm";
 import { writeWebm } from "@/server/audio/webm-writer";
 import {
@@ -85,17 +85,10 @@ describe("offline transcriber", () => {
     for (const bytes of invalid) {
       expect((await engineError(transcriber.transcribe(webm(bytes)))).kind).toBe("invalid_audio");
     }
-    // 3 s of silence: 20 ms CELT packets with no payload decode to silence.
-    const silence = writeWebm(Array.from({ length: 150 }, () => Uint8Array.of(0xf8)));
+    const silence = silentWebm();
     expect((await engineError(transcriber.transcribe(webm(silence)))).kind).toBe("unrecognised");
-    // Random packets decode to noise: refused or flagged.
-    let seed = 11;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const noise = writeWebm(
-      Array.from({ length: 150 }, () =>
-        Uint8Array.from({ length: 60 }, (_, i) => (i === 0 ? 0xf8 : Math.floor(random() * 256))),
-      ),
-    );
+    // Noise: refused or flagged.
+    const noise = noiseWebm(11);
     const heard = await transcriber.transcribe(webm(noise)).catch((error: unknown) => error);
     if (heard instanceof EngineError) expect(heard.kind).toBe("unrecognised");
     else expect(heard).toMatchObject({ uncertain: true });
