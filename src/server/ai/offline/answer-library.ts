@@ -1,5 +1,6 @@
 import { z } from "zod";
 import rawBank from "./question-bank.json";
+import type { GrammarInput } from "./grammar";
 
 /**
  * The interview answer library: one reviewed data file (`question-bank.json`) of common interview
@@ -58,7 +59,9 @@ export const bankEntrySchema = z.strictObject({
 export type BankEntry = z.infer<typeof bankEntrySchema>;
 
 /** Every way each entry may be asked aloud (question, variants, spoken): the speech grammar's input. */
-export function spokenQuestions(bank: readonly BankEntry[]) {
+export function spokenQuestions(
+  bank: readonly Pick<BankEntry, "id" | "question" | "variants" | "spoken">[],
+): GrammarInput[] {
   return bank.map(({ id, question, variants, spoken = [] }) => ({
     id,
     question,

@@ -86,7 +86,7 @@ describe("buildGrammar", () => {
       "why should I hire you",
       "how would you handle stress",
       "do you have any questions for us",
-      // Composition rules, not bank phrasings: synonyms, optional words, trailing context.
+      // Mostly composition rules, not bank phrasings: synonyms, optional words.
       "how do you deal with criticism",
       "how would you cope with stress",
       "what are your weaknesses",

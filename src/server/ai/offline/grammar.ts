@@ -80,6 +80,15 @@ const A_TIME_YOU =
 
 type Rule = { match: string[]; start?: boolean; emit: string };
 
+/** One rule per word of `group` (after the word `before`, if given) that accepts any of them. */
+function interchangeable(group: string[], before?: string): Rule[] {
+  const prefix = before ? [before] : [];
+  return group.map((word) => ({
+    match: [...prefix, word],
+    emit: [...prefix, `(${group.join(" | ")})`].join(" "),
+  }));
+}
+
 /** Applied left to right, longest rule first; `start` rules only at the beginning of a phrasing. */
 const RULES: Rule[] = [
   // Behavioural openers: "tell me about a time (when) you" ≡ "describe a time you" ≡ "give me an example…".
@@ -132,16 +141,11 @@ const RULES: Rule[] = [
   // "your greatest strengths" is as often just "your strengths".
   { match: ["greatest"], emit: "[greatest | biggest | main]" },
   { match: ["biggest"], emit: "[biggest | greatest | main]" },
-  { match: ["strengths"], emit: "(strengths | strength)" },
-  { match: ["strength"], emit: "(strength | strengths)" },
-  { match: ["weakness"], emit: "(weakness | weaknesses)" },
-  { match: ["weaknesses"], emit: "(weaknesses | weakness)" },
-  { match: ["accomplishment"], emit: "(accomplishment | achievement)" },
-  { match: ["achievement"], emit: "(achievement | accomplishment)" },
-  { match: ["coworker"], emit: "(coworker | colleague)" },
-  { match: ["coworkers"], emit: "(coworkers | colleagues)" },
-  { match: ["colleague"], emit: "(colleague | coworker)" },
-  { match: ["colleagues"], emit: "(colleagues | coworkers)" },
+  ...interchangeable(["strengths", "strength"]),
+  ...interchangeable(["weakness", "weaknesses"]),
+  ...interchangeable(["accomplishment", "achievement"]),
+  ...interchangeable(["coworker", "colleague"]),
+  ...interchangeable(["coworkers", "colleagues"]),
   { match: ["expectations"], emit: "(expectations | expectation)" },
   { match: ["goals"], emit: "(goals | goal)" },
   { match: ["prioritise"], emit: "prioritize" },
@@ -149,11 +153,11 @@ const RULES: Rule[] = [
   { match: ["work", "here"], emit: "work (here | for us | with us)" },
   { match: ["your", "resume"], emit: "your (resume | cv)" },
   { match: ["your", "manager"], emit: "your (manager | boss | supervisor)" },
-  { match: ["this", "role"], emit: "this (role | position | job)" },
-  { match: ["this", "job"], emit: "this (job | role | position)" },
-  { match: ["this", "position"], emit: "this (position | role | job)" },
-  { match: ["current", "job"], emit: "[current | last] (job | role | position)" },
-  { match: ["current", "role"], emit: "[current | last] (role | job | position)" },
+  ...interchangeable(["role", "position", "job"], "this"),
+  ...["job", "role"].map((word) => ({
+    match: ["current", word],
+    emit: "[current | last] (job | role | position)",
+  })),
   { match: ["a", "conflict"], emit: "a (conflict | disagreement)" },
   { match: ["showed", "leadership"], emit: "(showed | demonstrated) leadership" },
   { match: ["our", "company"], emit: "(our | this | the) (company | organization)" },

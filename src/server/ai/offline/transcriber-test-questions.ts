@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { spokenQuestions, type BankEntry } from "./answer-library";
 import type { GrammarInput } from "./grammar";
 
 /**
@@ -61,16 +62,11 @@ export function bankQuestions(dir = offlineDir): GrammarInput[] {
     .flatMap((name) => {
       const entries = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as unknown;
       if (!Array.isArray(entries)) return [];
-      return entries
-        .filter(
-          (entry): entry is GrammarInput & { spoken?: string[] } =>
-            typeof entry?.question === "string",
-        )
-        .map(({ id, question, variants = [], spoken = [] }) => ({
-          id: String(id),
-          question,
-          variants: [...variants, ...spoken],
-        }));
+      return spokenQuestions(
+        entries
+          .filter((entry): entry is BankEntry => typeof entry?.question === "string")
+          .map((entry) => ({ ...entry, id: String(entry.id), variants: entry.variants ?? [] })),
+      );
     });
 }
 
