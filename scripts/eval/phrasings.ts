@@ -4,8 +4,8 @@
 // `flite` and `sox` (apt-get install -y flite sox); they are for this evaluation only.
 //
 // - blind.txt was written after the grammar's last tuning and never tuned against. Keep it blind:
-//   when you tune against it, move it into tuned.txt and write a new blind list.
-// - tuned.txt has been tuned against, so its figure shows only that nothing regressed.
+//   when you tune against it, rename it tuned-N.txt and write a new blind list.
+// - tuned-*.txt have been tuned against, so their figures show only that nothing regressed.
 //
 // Per list it prints how often the transcript is exactly what was said, how often it is refused
 // or flagged uncertain, and, of the confident transcripts, how many lead retrieval to the same
@@ -53,9 +53,9 @@ function speak(text: string, voice: string, dir: string): Float32Array {
   const raw = path.join(dir, "raw.wav");
   const wav = path.join(dir, "out.wav");
   execFileSync("flite", ["-voice", voice, "-t", text, "-o", raw]);
-  execFileSync("sox", [raw, "-r", String(RECOGNISER_SAMPLE_RATE), "-c", "1", "-b", "16", wav]);
-  execFileSync("sox", [wav, raw, "pad", "0.4", "1.0"]);
-  const samples = readFileSync(raw).subarray(44); // canonical 44-byte WAV header from sox
+  const format = ["-r", String(RECOGNISER_SAMPLE_RATE), "-c", "1", "-b", "16"];
+  execFileSync("sox", [raw, ...format, wav, "pad", "0.4", "1.0"]);
+  const samples = readFileSync(wav).subarray(44); // canonical 44-byte WAV header from sox
   const pcm = new Float32Array(samples.length / 2);
   for (let i = 0; i < pcm.length; i++) pcm[i] = samples.readInt16LE(i * 2) / 32768;
   return pcm;
@@ -71,20 +71,21 @@ try {
       .filter((line) => line && !line.startsWith("#"));
     const tally = { n: 0, exact: 0, flagged: 0, refused: 0, sameEntry: 0, wrongEntry: 0 };
     for (const sentence of sentences) {
+      const said = { words: spoken(sentence), entry: entryFor(sentence) };
       for (const voice of voices) {
         const speech = trimSilence(speak(sentence, voice, scratch), RECOGNISER_SAMPLE_RATE);
         const heard =
           speech.length > 0 ? recogniser.recognise(speech) : { text: "", confidence: 0 };
         tally.n++;
-        const exact = heard.text !== "" && spoken(heard.text) === spoken(sentence);
+        const exact = heard.text !== "" && spoken(heard.text) === said.words;
         if (exact) tally.exact++;
         if (heard.text === "") tally.refused++;
         else if (heard.confidence < UNCERTAIN_BELOW) tally.flagged++;
-        else if (entryFor(heard.text) === entryFor(sentence)) tally.sameEntry++;
+        else if (entryFor(heard.text) === said.entry) tally.sameEntry++;
         else tally.wrongEntry++;
         if (verbose && !exact) {
-          const said = heard.text || "(refused)";
-          console.info(`  ${voice}\t${heard.confidence.toFixed(3)}\t${sentence}\t→ ${said}`);
+          const text = heard.text || "(refused)";
+          console.info(`  ${voice}\t${heard.confidence.toFixed(3)}\t${sentence}\t→ ${text}`);
         }
       }
     }
