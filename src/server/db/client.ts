@@ -18,8 +18,21 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on `channel`, over a connection of its own on PostgreSQL. `onNotify`
+   * gets each payload in the order the notifying transactions committed. `onLost` is called
+   * when that connection drops: notifications sent meanwhile are lost, so subscribe again.
+   * Resolves once LISTEN is in effect.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<Subscription>;
   close(): Promise<void>;
 };
+
+export type Subscription = { close(): Promise<void> };
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; maxConnections?: number }
@@ -53,6 +66,11 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      // One process owns the data directory, and PGlite runs in it: the connection cannot drop.
+      listen: async (channel, onNotify) => {
+        const unlisten = await client.listen(channel, onNotify);
+        return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+      },
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -67,7 +85,10 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   }
 }
 
-async function openPostgres(options: { url: string; maxConnections?: number }) {
+async function openPostgres(options: {
+  url: string;
+  maxConnections?: number;
+}): Promise<DatabaseHandle> {
   const quiet = { onnotice: () => {} };
   const migrator = postgres(options.url, { ...quiet, max: 1 });
   try {
@@ -94,9 +115,38 @@ async function openPostgres(options: { url: string; maxConnections?: number }) {
   const db = drizzlePostgres({ client, schema });
   return {
     db,
-    kind: "postgres" as const,
+    kind: "postgres",
     ping: async () => {
       await client`select 1`;
+    },
+    // Not postgres.js's `listen()`: it re-subscribes by itself after a drop, but gives up for
+    // good when that one attempt fails, and never says that notifications were missed.
+    listen: async (channel, onNotify, onLost) => {
+      let closing = false;
+      // `onnotify` is the option postgres.js's own `listen()` is built on; its types leave it out.
+      const notifications = {
+        onnotify: (from: string, payload: string) => from === channel && onNotify(payload),
+      } as object;
+      const listener = postgres(options.url, {
+        ...quiet,
+        ...notifications,
+        max: 1,
+        max_lifetime: null,
+        connect_timeout: 5,
+        fetch_types: false,
+        onclose: () => closing || onLost(),
+      });
+      const close = () => {
+        closing = true;
+        return listener.end({ timeout: 0 });
+      };
+      try {
+        await listener`listen ${listener(channel)}`;
+      } catch (error) {
+        await close();
+        throw error;
+      }
+      return { close };
     },
     close: () => client.end({ timeout: 5 }),
   };
