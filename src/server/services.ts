@@ -4,6 +4,7 @@ import type { Billing } from "./billing/billing";
 import { createBillingFromConfig } from "./billing/create-billing";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { createCoherentCaches, type CoherentCaches } from "./db/coherent-caches";
 import type { Logger } from "./logger";
 
 /**
@@ -15,6 +16,11 @@ export type Services = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /**
+   * In-process copies of per-user rows that every instance drops when the rows change; a
+   * write that must be seen at once calls `caches.settle()` after committing.
+   */
+  caches: CoherentCaches;
   /** Accounts: sign-up/in, sessions, tokens; `requireUser(services.auth)` guards routes. */
   auth: AuthService;
   /** The practice engines (transcriber, answerer), chosen from the config. */
@@ -31,14 +37,16 @@ export async function createServices(
   database: DatabaseHandle,
   logger: Logger,
 ): Promise<Services> {
-  const auth = await createAuthService({ config, database, logger });
+  const caches = createCoherentCaches(database, logger);
+  const auth = await createAuthService({ config, database, caches, logger });
   const ai = await createEngines(config, logger);
-  const billing = createBillingFromConfig(config, database.db, logger);
-  return { config, database, logger, auth, ai, billing };
+  const billing = createBillingFromConfig(config, { db: database.db, caches, logger });
+  return { config, database, logger, caches, auth, ai, billing };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */
 export async function closeServices(services: Services): Promise<void> {
   await closeEngines(services.ai);
   services.auth.close();
+  await services.caches.close();
 }

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app";
 import { errorBody } from "../http/errors";
 import { bearer } from "./routes";
@@ -15,24 +15,11 @@ export type AuthedEnv = { Variables: AppEnv["Variables"] & { user: AuthUser } };
  * session stops working at once), and sets `c.var.user`. Otherwise answers 401 in our envelope:
  * `{ "error": { "code": "unauthorized", "message" } }`.
  */
-export function requireUser(
-  auth: AuthService,
-  options: {
-    /**
-     * Starts work for the token's user while its session is being checked (in the same
-     * database round), e.g. a read the handler will need. Only a handler that runs — after the
-     * session check passed — may use the result.
-     */
-    alongside?: (c: Context<AuthedEnv>, userId: string) => void;
-  } = {},
-): MiddlewareHandler<AuthedEnv> {
+export function requireUser(auth: AuthService): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     let user: AuthUser;
     try {
-      const session = await auth.authenticate(
-        bearer(c),
-        options.alongside && ((userId) => options.alongside!(c, userId)),
-      );
+      const session = await auth.authenticate(bearer(c));
       user = { id: session.userId, email: session.email, sessionId: session.sessionId };
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;

@@ -1,8 +1,9 @@
 import { hash } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../db/schema";
+import { hearingLate } from "../testing/hearing-late";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createTestUser } from "../testing/test-users";
 
@@ -329,6 +330,23 @@ describe("two instances on one database", () => {
     await b.close();
   });
 
+  it("a sign-out answers only once an instance that hears of it late has", async () => {
+    const env = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" };
+    const a = await createTestApp({ database: hearingLate(t.database, 200), env });
+    const b = await createTestApp({ database: t.database, env });
+    const user = await createTestUser(b);
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    await vi.waitFor(() => expect(a.services.caches.active).toBe(true));
+    expect((await a.app.request("/auth/v1/user", { headers })).status).toBe(200);
+    expect((await a.app.request("/auth/v1/user", { headers })).status).toBe(200); // from memory
+
+    const out = await b.app.request("/auth/v1/logout?scope=local", { method: "POST", headers });
+    expect(out.status).toBe(204);
+    expect((await a.app.request("/auth/v1/user", { headers })).status).toBe(403);
+    await a.close();
+    await b.close();
+  });
+
   it("under load, refuses every request made after a sign-out on the other instance", async () => {
     const env = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" };
     const a = await createTestApp({ database: t.database, env });
@@ -338,8 +356,8 @@ describe("two instances on one database", () => {
     let signedOut = false;
     const afterSignOut: number[] = [];
     let beforeSignOut = 0;
-    // Twenty clients keep calling /user and a guarded function on `a`, so lookups are
-    // coalesced into shared batches, while `b` signs the session out.
+    // Twenty clients keep calling /user and a guarded function on `a`, which answers them from
+    // its caches, while `b` signs the session out.
     const clients = Array.from({ length: 20 }, async (_, i) => {
       while (afterSignOut.length < 200) {
         const madeAfterSignOut = signedOut;
@@ -352,6 +370,7 @@ describe("two instances on one database", () => {
       }
     });
     while (beforeSignOut < 50) await new Promise((r) => setTimeout(r, 5));
+    expect(a.services.caches.active).toBe(true); // so `a` answers from memory until told
     const out = await b.app.request("/auth/v1/logout?scope=local", { method: "POST", headers });
     expect(out.status).toBe(204);
     signedOut = true;

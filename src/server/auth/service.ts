@@ -17,6 +17,7 @@ import {
 } from "@/shared/auth";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
+import type { CoherentCaches } from "../db/coherent-caches";
 import { appSettings, identities, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { createAccessTokens, type AccessTokens } from "./access-tokens";
@@ -47,9 +48,10 @@ const PUBLIC_KEY_SETTING = "auth.public_key";
 export async function createAuthService(deps: {
   config: Config;
   database: DatabaseHandle;
+  caches: CoherentCaches;
   logger: Logger;
 }) {
-  const { config, logger } = deps;
+  const { config, caches, logger } = deps;
   const db = deps.database.db;
   const issuer = `${config.siteUrl}/auth/v1`;
   const limits = config.auth.rateLimits;
@@ -58,6 +60,8 @@ export async function createAuthService(deps: {
   const tokens: AccessTokens = createAccessTokens(keys, issuer);
   const rateLimiter: RateLimiter = createRateLimiter(db);
   const lookups = createSessionLookups(db);
+  /** user id → session id → the user as GET /user's JSON, for sessions that exist. */
+  const sessionUsers = caches.cache<string>({ maxUsers: 10_000 });
   const sweeper = setInterval(
     () =>
       void sweepRevokedTokens(db).catch((error: unknown) =>
@@ -104,6 +108,19 @@ export async function createAuthService(deps: {
     if (!bearer) throw authErrors.noAuthorization();
     return tokens.verify(bearer);
   }
+
+  /**
+   * The token's user as GET /user's JSON (the database writes it: see `userJsonSql`), while its
+   * session exists; every authenticated request passes here. Answered from memory when this
+   * instance holds it: a sign-out settles before it answers (docs/decisions/0059).
+   */
+  const sessionUser = (claims: AccessTokenClaims) =>
+    sessionUsers.read(claims.sub, claims.session_id, async () => {
+      const found = await lookups.userJson(claims.session_id);
+      if (!found) throw authErrors.sessionNotFound();
+      if (found.userId !== claims.sub) throw authErrors.userNotFound();
+      return found.json;
+    });
 
   return {
     publicKey,
@@ -259,6 +276,7 @@ export async function createAuthService(deps: {
       if (result.kind === "not_found") throw authErrors.refreshNotFound();
       if (result.kind === "replay") {
         logger.warn("refresh token replayed: session revoked");
+        await caches.settle();
         throw authErrors.refreshAlreadyUsed();
       }
       const found = await lookups.user(result.sessionId);
@@ -272,33 +290,26 @@ export async function createAuthService(deps: {
       );
     },
 
-    /** The current user as JSON text (the database writes it: see `userJsonSql`). */
+    /** The current user as JSON text. */
     async getUser(bearer: string | undefined): Promise<string> {
-      const claims = await verifyBearer(bearer);
-      const found = await lookups.userJson(claims.session_id);
-      if (!found) throw authErrors.sessionNotFound();
-      if (found.userId !== claims.sub) throw authErrors.userNotFound();
-      return found.json;
+      return sessionUser(await verifyBearer(bearer));
     },
 
+    /** Ends the session (or the user's others, or all); answers once no instance accepts them. */
     async logout(bearer: string | undefined, scope: LogoutScope): Promise<void> {
       const claims = await verifyBearer(bearer);
       const existed = await endSessions(db, claims.sub, claims.session_id, scope);
       if (!existed) throw authErrors.sessionNotFound();
+      await caches.settle();
     },
 
     /**
      * The check other modules' routes rely on (see guard.ts): a valid token whose session has
      * not been signed out. Throws AuthError.
      */
-    async authenticate(
-      bearer: string | undefined,
-      onVerified?: (userId: string) => void,
-    ): Promise<AuthenticatedSession> {
+    async authenticate(bearer: string | undefined): Promise<AuthenticatedSession> {
       const claims = await verifyBearer(bearer);
-      onVerified?.(claims.sub);
-      const owner = await lookups.owner(claims.session_id);
-      if (!owner || owner !== claims.sub) throw authErrors.sessionNotFound();
+      await sessionUser(claims);
       return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };
     },
 

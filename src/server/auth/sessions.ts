@@ -183,17 +183,12 @@ export async function endSessions(
 }
 
 /**
- * The lookups behind every authenticated request. Each call is answered by a query sent after it
- * was made (so a signed-out session is refused at once, on every instance); concurrent calls
- * share one query (docs/decisions/0054-coalesced-lookups.md).
+ * The lookups behind authenticated requests that the caches cannot answer. Each call is answered
+ * by a query sent after it was made (so it sees every sign-out committed before); concurrent
+ * calls share one query (docs/decisions/0054-coalesced-lookups.md).
  */
 export function createSessionLookups(db: Database) {
   const ids = sql.placeholder("ids");
-  const owners = db
-    .select({ id: sessions.id, userId: sessions.userId })
-    .from(sessions)
-    .where(sql`${sessions.id} = any(${ids}::uuid[])`)
-    .prepare("auth_session_owners");
   const withUsers = db
     .select({ sessionId: sessions.id, user: users, identity: identities })
     .from(sessions)
@@ -210,10 +205,6 @@ export function createSessionLookups(db: Database) {
     .where(sql`${sessions.id} = any(${ids}::uuid[])`)
     .prepare("auth_session_user_json");
 
-  const owner = coalesce(async (keys: string[]) => {
-    const rows = await owners.execute({ ids: keys.filter(isUuid) });
-    return new Map(rows.map((row) => [row.id, row.userId]));
-  });
   const user = coalesce(async (keys: string[]) => {
     const rows = await withUsers.execute({ ids: keys.filter(isUuid) });
     const found = new Map<string, { user: UserRow; identities: IdentityRow[] }>();
@@ -231,8 +222,6 @@ export function createSessionLookups(db: Database) {
   });
 
   return {
-    /** The session's owner id, or undefined when the session is gone. */
-    owner,
     /** The session's user as `toUserJson` text (for GET /user), or undefined when it is gone. */
     userJson,
     /** The session's user and identities, or undefined when the session is gone. */

@@ -1,13 +1,13 @@
 import type { SubscriptionStatus } from "@/shared/billing";
-import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { entitlementOf, hasLiveSubscription, needsSync, type SubscriptionRow } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
-import { createSubscriptionReader } from "./subscription-store";
+import type { SubscriptionStore } from "./subscription-store";
 
 /**
- * The billing service the routes use: answers from our own `subscriptions` row (one indexed
- * read), re-syncing from the provider only when the row is stale or the caller asks.
+ * The billing service the routes use: answers from our own `subscriptions` row (kept in memory
+ * while it is current, see SubscriptionStore), re-syncing from the provider only when the row
+ * is stale or the caller asks.
  */
 export type Billing = {
   readonly provider: BillingProvider;
@@ -19,19 +19,18 @@ export type Billing = {
 };
 
 export function createBilling(deps: {
-  db: Database;
+  subscriptions: SubscriptionStore;
   provider: BillingProvider;
   logger: Logger;
   now?: Clock;
 }): Billing {
-  const { db, provider, logger } = deps;
+  const { subscriptions, provider, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const readSubscription = createSubscriptionReader(db);
   /** Our row for the active provider; rows another provider wrote (e.g. test ones) grant nothing. */
   const read = async (userId: string): Promise<SubscriptionRow | undefined> => {
-    const row = await readSubscription(userId);
-    return row && row.provider === provider.kind ? row : undefined;
+    const row = await subscriptions.read(userId);
+    return row?.provider === provider.kind ? row : undefined;
   };
 
   const current = async (userId: string, refresh: boolean) => {

@@ -1,29 +1,33 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { CoherentCaches } from "../db/coherent-caches";
 import type { Logger } from "../logger";
 import { createBilling, type Billing } from "./billing";
 import { createLocalProvider } from "./local-provider";
 import type { Clock } from "./provider";
 import { createStripeProvider } from "./stripe-provider";
+import { createSubscriptionStore } from "./subscription-store";
 
 /** The billing service for this configuration: Stripe when a secret key is set, else local. */
 export function createBillingFromConfig(
   config: Config,
-  db: Database,
-  logger: Logger,
+  deps: { db: Database; caches: CoherentCaches; logger: Logger },
   options: { now?: Clock } = {},
 ): Billing {
+  const { db } = deps;
   const now = options.now ?? (() => new Date());
-  const log = logger.child({ module: "billing" });
+  const logger = deps.logger.child({ module: "billing" });
+  const subscriptions = createSubscriptionStore(db, deps.caches);
   const provider =
     config.billing.provider === "stripe"
       ? createStripeProvider({
           db,
+          subscriptions,
           settings: config.billing,
           siteUrl: config.siteUrl,
-          logger: log,
+          logger,
           now,
         })
-      : createLocalProvider({ db, siteUrl: config.siteUrl, logger: log, now });
-  return createBilling({ db, provider, logger: log, now });
+      : createLocalProvider({ db, subscriptions, siteUrl: config.siteUrl, logger, now });
+  return createBilling({ subscriptions, provider, logger, now });
 }

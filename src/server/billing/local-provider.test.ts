@@ -33,7 +33,11 @@ describe("local billing provider (the built-in test checkout)", () => {
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
     const logger = createLogger("silent");
     const services = await createServices(config, database, logger);
-    services.billing = createBillingFromConfig(config, database.db, logger, { now: () => now });
+    services.billing = createBillingFromConfig(
+      config,
+      { db: database.db, caches: services.caches, logger },
+      { now: () => now },
+    );
     t = await createTestApp({ env, services, database });
   });
   afterAll(async () => {

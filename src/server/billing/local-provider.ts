@@ -19,7 +19,7 @@ import {
   readCustomer,
   readSubscription,
   saveCustomer,
-  writeSubscription,
+  type SubscriptionStore,
 } from "./subscription-store";
 
 /**
@@ -70,6 +70,8 @@ const plausibleId = (value: string) => /^[A-Za-z0-9_-]{10,100}$/.test(value);
 
 export function createLocalProvider(deps: {
   db: Database;
+  /** Our copy of each user's subscription, which `sync` writes. */
+  subscriptions: SubscriptionStore;
   siteUrl: string;
   logger: Logger;
   now: Clock;
@@ -110,8 +112,7 @@ export function createLocalProvider(deps: {
     }
     const best = pickBest(subs);
     const customer = await readCustomer(db, userId);
-    await writeSubscription(
-      db,
+    await deps.subscriptions.write(
       userId,
       best
         ? {

@@ -9,8 +9,8 @@ import type { BillingProvider, BillingUser, Clock } from "./provider";
 import {
   readCustomer,
   userIdForCustomer,
-  writeSubscription,
   type SubscriptionSnapshot,
+  type SubscriptionStore,
 } from "./subscription-store";
 
 /**
@@ -117,6 +117,8 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
 
 export function createStripeProvider(deps: {
   db: Database;
+  /** Our copy of each user's subscription, which `sync` writes. */
+  subscriptions: SubscriptionStore;
   settings: StripeSettings;
   siteUrl: string;
   logger: Logger;
@@ -167,7 +169,7 @@ export function createStripeProvider(deps: {
       stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }),
     );
     const best = pickBestSubscription(list.data);
-    await writeSubscription(db, userId, best ? snapshotOf(best) : null, now());
+    await deps.subscriptions.write(userId, best ? snapshotOf(best) : null, now());
     return "synced";
   };
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
 import type { Database } from "../db/client";
+import type { CoherentCaches } from "../db/coherent-caches";
 import { coalesce } from "../db/coalesce";
 import { isUuid } from "../db/uuid";
 import { customers, subscriptions } from "../db/schema";
@@ -20,12 +21,21 @@ export async function readSubscription(
   return row;
 }
 
-/**
- * `readSubscription` for the hot path (every `check-subscription` and every guarded practice
- * call): prepared once, and concurrent reads share one query that is always sent after the read
- * was asked for, so a sync that finished before it is seen (docs/decisions/0054).
- */
-export function createSubscriptionReader(db: Database) {
+export type SubscriptionStore = {
+  /**
+   * The user's row for the hot path (every `check-subscription` and guarded practice call):
+   * from memory when this instance holds it, else one prepared query that concurrent reads
+   * share (docs/decisions/0054, 0059). `null` when the user has none.
+   */
+  read(userId: string): Promise<SubscriptionRow | null>;
+  /**
+   * Replaces the user's row with the provider's best subscription, or removes it when there is
+   * none; resolves once no instance answers from the row it replaced.
+   */
+  write(userId: string, snapshot: SubscriptionSnapshot | null, syncedAt: Date): Promise<void>;
+};
+
+export function createSubscriptionStore(db: Database, caches: CoherentCaches): SubscriptionStore {
   const byUsers = db
     .select({
       userId: subscriptions.userId,
@@ -41,10 +51,28 @@ export function createSubscriptionReader(db: Database) {
     .from(subscriptions)
     .where(sql`${subscriptions.userId} = any(${sql.placeholder("ids")}::uuid[])`)
     .prepare("billing_subscriptions_by_user");
-  return coalesce(async (userIds: string[]) => {
+  const readFromDatabase = coalesce(async (userIds: string[]) => {
     const rows = await byUsers.execute({ ids: userIds.filter(isUuid) });
     return new Map(rows.map((row) => [row.userId, row]));
   });
+  const rows = caches.cache<SubscriptionRow | null>({ maxUsers: 10_000 });
+
+  return {
+    read: (userId) => rows.read(userId, "", async () => (await readFromDatabase(userId)) ?? null),
+
+    async write(userId, snapshot, syncedAt) {
+      if (!snapshot) {
+        await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+      } else {
+        const values = { ...snapshot, tier: premiumPlan.tier, syncedAt, updatedAt: syncedAt };
+        await db
+          .insert(subscriptions)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+      }
+      await caches.settle();
+    },
+  };
 }
 
 export type SubscriptionSnapshot = {
@@ -58,24 +86,6 @@ export type SubscriptionSnapshot = {
   cancelAt: Date | null;
   cancelAtPeriodEnd: boolean;
 };
-
-/** Replaces the user's row with the provider's best subscription, or removes it when there is none. */
-export async function writeSubscription(
-  db: Database,
-  userId: string,
-  snapshot: SubscriptionSnapshot | null,
-  syncedAt: Date,
-): Promise<void> {
-  if (!snapshot) {
-    await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
-    return;
-  }
-  const values = { ...snapshot, tier: premiumPlan.tier, syncedAt, updatedAt: syncedAt };
-  await db
-    .insert(subscriptions)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
-}
 
 export async function readCustomer(db: Database, userId: string) {
   const [row] = await db.select().from(customers).where(eq(customers.userId, userId)).limit(1);

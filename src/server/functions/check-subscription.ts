@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { checkSubscriptionRequestSchema, type SubscriptionStatus } from "@/shared/billing";
+import { checkSubscriptionRequestSchema } from "@/shared/billing";
 import type { AuthedEnv } from "../auth/guard";
 import type { Billing } from "../billing/billing";
 import { hasBody } from "../http/body-limit";
@@ -12,18 +12,7 @@ import { setResponseHeader } from "../http/response-headers";
  * as the browser does on returning from checkout and on "Check Status".
  */
 export function checkSubscription(billing: Billing) {
-  /** Reads started by `alongside` while the caller's session was checked, per request. */
-  const early = new WeakMap<Context, Promise<SubscriptionStatus>>();
-
-  /** For `requireUser({ alongside })`: a plain check (no body) reads the status at once. */
-  const alongside = (c: Context<AuthedEnv>, userId: string) => {
-    if (hasBody(c)) return; // may ask for a refresh: read after the provider sync instead
-    const status = billing.status(userId);
-    status.catch(() => {}); // a refused session never awaits it; the handler reports failures
-    early.set(c, status);
-  };
-
-  const handler = async (c: Context<AuthedEnv>) => {
+  return async (c: Context<AuthedEnv>) => {
     const request = await readOptionalJson(c);
     const parsed = checkSubscriptionRequestSchema.safeParse(request ?? {});
     if (!parsed.success) {
@@ -34,13 +23,10 @@ export function checkSubscription(billing: Billing) {
         })),
       });
     }
-    const refresh = parsed.data.refresh === true;
-    const status: SubscriptionStatus = await ((!refresh && early.get(c)) ||
-      billing.status(c.var.user.id, { refresh }));
+    const status = await billing.status(c.var.user.id, { refresh: parsed.data.refresh === true });
     setResponseHeader(c, "Cache-Control", "no-store");
     return c.json(status);
   };
-  return { handler, alongside };
 }
 
 /** The JSON body, or undefined when there is none; 400 `bad_json` when it is not JSON. */
