@@ -1,16 +1,16 @@
 // npm run bench:auth — the auth endpoints against the built server on PostgreSQL and on the
 // embedded PGlite, at 10 connections: GET /auth/v1/user (each connection with its own session)
-// as a share of a bare Hono route measured in interleaved rounds, refresh with rotation, and
-// password sign-in (rate limits raised for the run).
+// as a share of a bare Hono route measured in interleaved rounds, refresh with rotation,
+// password sign-in (rate limits raised for the run), and sign-out, which answers only once every
+// instance has dropped the session (decision 0059).
 // Targets on PostgreSQL: /user ≥ 30% of the bare route with p99 < 25 ms; sign-in p99 < 300 ms.
 // BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3), BENCH_DATABASE_URL.
 import {
   apikey,
   autocannon,
   connections,
-  describeFloor,
+  describeLatencies,
   describeShare,
-  floorShare,
   fmt,
   onEachDatabase,
   postJson,
@@ -22,6 +22,8 @@ import {
 } from "./support/http";
 
 type Session = { access_token: string; refresh_token: string };
+
+const SIGN_OUTS = 40;
 
 async function benchServer(label: string, env: Record<string, string>, bare: Process) {
   const server = await startServer(env);
@@ -83,13 +85,27 @@ async function benchServer(label: string, env: Record<string, string>, bare: Pro
       body: JSON.stringify({ email, password }),
     });
 
-    const floor = env.DATABASE_URL ? await floorShare(bare, "GET", env.DATABASE_URL) : null;
+    // One at a time, as people sign out: each waits until no instance would accept the session.
+    const signOutMs: number[] = [];
+    for (let i = 0; i < SIGN_OUTS; i++) {
+      const { access_token } = await postJson<Session>(`${auth}/token?grant_type=password`, {
+        email,
+        password,
+      });
+      const started = performance.now();
+      const res = await fetch(`${auth}/logout?scope=local`, {
+        method: "POST",
+        headers: { apikey, authorization: `Bearer ${access_token}` },
+      });
+      if (res.status !== 204) throw new Error(`sign-out answered ${res.status}`);
+      signOutMs.push(performance.now() - started);
+    }
 
     console.info(`\n${label}`);
     console.info(describeShare("GET /auth/v1/user", user));
-    if (floor) console.info(describeFloor(floor));
     console.info(fmt("refresh (rotating)", refresh));
     console.info(fmt("password sign-in", signIn));
+    console.info(describeLatencies(`sign-out (${SIGN_OUTS}, one at a time)`, signOutMs));
     if (label === "PostgreSQL") {
       const met = user.share >= 0.3 && user.p99 < 25 && signIn.latency.p99 < 300;
       console.info(

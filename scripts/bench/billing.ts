@@ -1,14 +1,12 @@
 // npm run bench:billing — POST /functions/v1/check-subscription for signed-in Premium users
-// (answered from our subscriptions row; local billing provider) at 10 connections, each with its
+// (answered from our subscriptions row, held in memory: decision 0059; local billing provider) at 10 connections, each with its
 // own user, as a share of a bare Hono route measured in interleaved rounds, on PostgreSQL and on
 // the embedded PGlite. Target on PostgreSQL: ≥ 25% of the bare route, p99 < 30 ms.
 // BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3), BENCH_DATABASE_URL.
 import {
   apikey,
   connections,
-  describeFloor,
   describeShare,
-  floorShare,
   onEachDatabase,
   prelude,
   premiumUser,
@@ -40,9 +38,7 @@ async function benchServer(label: string, env: Record<string, string>, bare: Pro
         },
       ],
     });
-    const floor = env.DATABASE_URL ? await floorShare(bare, "POST", env.DATABASE_URL) : null;
     console.info(`\n${label}\n${describeShare("POST check-subscription", check)}`);
-    if (floor) console.info(describeFloor(floor));
     if (label === "PostgreSQL") {
       const met = check.share >= 0.25 && check.p99 < 30;
       console.info(`  target (≥ 25% of bare, p99 < 30 ms): ${met ? "met" : "NOT met"}`);

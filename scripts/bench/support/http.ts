@@ -122,30 +122,6 @@ export function startBareServer(): Promise<Process> {
   return startProcess(["--input-type=module", "-e", source], {}, "/bare");
 }
 
-/**
- * A bare route plus one trivial, coalesced PostgreSQL round trip (support/floor-server.ts): the
- * most an endpoint that checks its session on every request can reach here.
- */
-export function startFloorServer(databaseUrl: string): Promise<Process> {
-  const script = path.join(import.meta.dirname, "floor-server.ts");
-  return startProcess(["--import", "tsx", script], { DATABASE_URL: databaseUrl }, "/floor");
-}
-
-/** The floor server's share of the bare route, measured like a target (PostgreSQL only). */
-export async function floorShare(bare: Process, method: "GET" | "POST", databaseUrl: string) {
-  const floor = await startFloorServer(databaseUrl);
-  try {
-    return await shareOfBare(bare, method, { url: `${floor.url}/floor`, method });
-  } finally {
-    await floor.stop();
-  }
-}
-
-export const describeFloor = (s: Share) =>
-  `  floor: bare route + one coalesced PostgreSQL round trip = ${(s.share * 100).toFixed(0)}%` +
-  ` of the bare route (${Math.round(s.target.requests.average)} req/s), the ceiling for any` +
-  ` per-request session check here`;
-
 export const fmt = (label: string, r: Result) =>
   `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s` +
   `   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms` +
@@ -153,6 +129,14 @@ export const fmt = (label: string, r: Result) =>
 
 const median = <T>(items: T[], by: (item: T) => number) =>
   [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+
+/** p50, p99 and the slowest of a few hand-timed requests, in milliseconds. */
+export function describeLatencies(label: string, ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const f = (n: number) => n.toFixed(1).padStart(6);
+  return `  ${label.padEnd(36)} p50 ${f(at(0.5))} ms   p99 ${f(at(0.99))} ms   max ${f(sorted.at(-1)!)} ms`;
+}
 
 export type Share = { target: Result; bare: Result; share: number; p99: number };
 
