@@ -95,6 +95,8 @@ export function createCoherentCaches(
   const barriers = new Map<number, Barrier>();
 
   const active = () => listening && now() < leaseEnd;
+  /** When a peer's lease ends at the latest, from when we read its latest heartbeat. */
+  const peerLeaseEnd = (heardAt: number) => heardAt + leaseMs + MARGIN_MS;
 
   function forgetAll() {
     epoch++;
@@ -143,9 +145,8 @@ export function createCoherentCaches(
     const at = now();
     barrier.waiting = new Map();
     for (const [peer, heardAt] of peers) {
-      const leaseEnds = heardAt + leaseMs + MARGIN_MS;
-      if (leaseEnds <= at) peers.delete(peer);
-      else if (!barrier.acked.has(peer)) barrier.waiting.set(peer, leaseEnds);
+      const leaseEnds = peerLeaseEnd(heardAt);
+      if (leaseEnds > at && !barrier.acked.has(peer)) barrier.waiting.set(peer, leaseEnds);
     }
     // A peer's lease may rest on a heartbeat sent before we listened, which we never read:
     // until we have listened for a whole lease, such a peer's lease may still be running.
@@ -214,14 +215,14 @@ export function createCoherentCaches(
       for (const [seq, sentAt] of heartbeatsSent) {
         if (sentAt + leaseMs <= at) heartbeatsSent.delete(seq);
       }
-      for (const [peer, heardAt] of peers) if (heardAt + leaseMs <= at) peers.delete(peer);
+      for (const [peer, heardAt] of peers) if (peerLeaseEnd(heardAt) <= at) peers.delete(peer);
       const seq = ++heartbeats;
       heartbeatsSent.set(seq, at);
       await notify(`h:${instance}:${seq}`);
       if (failing) logger.info("cache coherence: heartbeats flow again");
       failing = false;
     } catch (error) {
-      // Once per outage: the caches stay paused and every second tries again.
+      // Once per outage: the caches stay paused, and each heartbeat tries again.
       if (!failing) logger.warn({ err: error }, "cache coherence: heartbeat failed");
       failing = true;
     } finally {
