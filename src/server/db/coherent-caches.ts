@@ -150,7 +150,8 @@ export function createCoherentCaches(
     }
     // A peer's lease may rest on a heartbeat sent before we listened, which we never read:
     // until we have listened for a whole lease, such a peer's lease may still be running.
-    barrier.allHeardFrom = listeningSince + leaseMs + MARGIN_MS;
+    // (Notifications can arrive before subscribe() has noted the start: count from now then.)
+    barrier.allHeardFrom = (listening ? listeningSince : at) + leaseMs + MARGIN_MS;
     settleWhenDue(barrier);
   }
 
