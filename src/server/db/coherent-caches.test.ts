@@ -265,15 +265,21 @@ describe("several instances on one database", () => {
 
 describe.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL", () => {
   it("notices when its listening connection is killed, and listens again", async () => {
-    const caches = await instance();
+    const listener = stallable(); // delivers everything; it only counts subscriptions
+    // Long enough that only a noticed drop re-subscribes within the test, not the check for
+    // silent listeners (two leases).
+    const caches = await instance({ leaseMs: 5000 }, listener.handle);
     const ada = await newUser();
     const cache = countingCache(caches);
     await cache.read(ada);
     await database.db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query = 'listen "cache_changes"'`);
-    await vi.waitFor(() => expect(caches.active).toBe(false));
+    await vi.waitFor(() => expect(listener.subscriptions()).toBe(2));
     await vi.waitFor(() => expect(caches.active).toBe(true));
+    expect(await cache.read(ada)).toBe("read 2"); // started again from empty
     expect(await cache.read(ada)).toBe("read 2");
+    await changeUser(ada); // heard through the new connection:
+    await vi.waitFor(async () => expect(await cache.read(ada)).toBe("read 3"));
   });
 });
