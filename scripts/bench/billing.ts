@@ -1,7 +1,8 @@
 // npm run bench:billing — POST /functions/v1/check-subscription for signed-in Premium users
-// (answered from our subscriptions row, held in memory: decision 0059; local billing provider) at 10 connections, each with its
-// own user, as a share of a bare Hono route measured in interleaved rounds, on PostgreSQL and on
-// the embedded PGlite. Target on PostgreSQL: ≥ 25% of the bare route, p99 < 30 ms.
+// (answered from our subscriptions row, held in memory: decision 0059; local billing provider)
+// at 10 connections, each with its own user, as a share of a bare Hono route measured in
+// interleaved rounds, on PostgreSQL and on the embedded PGlite. Target on PostgreSQL: ≥ 25% of
+// the bare route, p99 < 30 ms.
 // BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3), BENCH_DATABASE_URL.
 import {
   apikey,

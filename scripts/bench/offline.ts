@@ -19,7 +19,7 @@ import { trimSilence } from "@/server/audio/silence";
 import { fixturesDir, readFixture } from "@/server/audio/test-fixtures";
 import { demuxWebmOpus, opusPacketSamples } from "@/server/audio/webm";
 import { writeWebm } from "@/server/audio/webm-writer";
-import { autocannon, premiumUser, startServer } from "./support/http";
+import { autocannon, premiumUser, quantile, startServer } from "./support/http";
 
 const transcriptions = Number(process.env.BENCH_TRANSCRIPTIONS ?? 500);
 const questions = testQuestions();
@@ -169,8 +169,7 @@ try {
     }
   }
   firstChunk.sort((a, b) => a - b);
-  const p = (q: number) =>
-    firstChunk[Math.min(firstChunk.length - 1, Math.floor(q * firstChunk.length))]!;
+  const p = (q: number) => quantile(firstChunk, q);
   console.info(
     `  first streamed answer chunk (${firstChunk.length} requests): median ${p(0.5).toFixed(0)} ms,` +
       ` p95 ${p(0.95).toFixed(0)} ms, max ${firstChunk.at(-1)!.toFixed(0)} ms` +

@@ -130,12 +130,18 @@ export const fmt = (label: string, r: Result) =>
 const median = <T>(items: T[], by: (item: T) => number) =>
   [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
 
+/** The `q` quantile (0–1) of ascending `sorted` values, nearest rank. */
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
 /** p50, p99 and the slowest of a few hand-timed requests, in milliseconds. */
 export function describeLatencies(label: string, ms: number[]) {
   const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   const f = (n: number) => n.toFixed(1).padStart(6);
-  return `  ${label.padEnd(36)} p50 ${f(at(0.5))} ms   p99 ${f(at(0.99))} ms   max ${f(sorted.at(-1)!)} ms`;
+  return (
+    `  ${label.padEnd(36)} p50 ${f(quantile(sorted, 0.5))} ms` +
+    `   p99 ${f(quantile(sorted, 0.99))} ms   max ${f(sorted.at(-1)!)} ms`
+  );
 }
 
 export type Share = { target: Result; bare: Result; share: number; p99: number };

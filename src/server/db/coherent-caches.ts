@@ -26,7 +26,8 @@ import type { DatabaseHandle, Subscription } from "./client";
  *   being read (the epoch did not move).
  */
 
-export const CHANGES_CHANNEL = "cache_changes";
+/** The channel migration 0003's triggers notify. */
+const CHANGES_CHANNEL = "cache_changes";
 
 /** Values per (user, key), dropped whenever one of that user's cached rows changes. */
 export type UserCache<V> = {
