@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * The machine codes of our own endpoints (`/functions/v1`, `/billing`, everything but
+ * `/auth/v1`, which keeps GoTrue's codes). The server derives each code's HTTP status from the
+ * code alone (`src/server/http/errors.ts`); the browser reads the code to decide what to say.
+ */
+export const errorCodes = [
+  // 400
+  "bad_request",
+  "bad_json",
+  "validation_failed",
+  "invalid_base64",
+  "empty_audio",
+  "question_required",
+  "question_too_long",
+  "invalid_signature",
+  // 401 / 403 / 404 / 405
+  "unauthorized",
+  "subscription_required",
+  "forbidden",
+  "not_found",
+  "no_customer",
+  "method_not_allowed",
+  // 413 / 415 / 422 / 429
+  "payload_too_large",
+  "unsupported_media_type",
+  "unsupported_audio_format",
+  "unprocessable",
+  "recording_too_long",
+  "unrecognised_speech",
+  "rate_limited",
+  // 5xx
+  "internal",
+  "bad_gateway",
+  "billing_provider_error",
+  "engine_failed",
+  "unavailable",
+  "engine_unavailable",
+  "gateway_timeout",
+  "engine_timeout",
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** One problem with one field of a request, as a validation failure lists them. */
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/**
+ * `{ "error": { "code", "message", "details"? } }` — the one error envelope. `details`, when
+ * present, lists field problems (validation failures). The code is a plain string on the read
+ * side so that a client survives a server that knows more codes than it does.
+ */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(fieldIssueSchema).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
