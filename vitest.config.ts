@@ -1,25 +1,28 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const src = fileURLToPath(new URL("./src", import.meta.url));
+const alias = {
+  "@": fileURLToPath(new URL("./src", import.meta.url)),
+  "@tests": fileURLToPath(new URL("./tests", import.meta.url)),
+};
 
 export default defineConfig({
-  resolve: { alias: { "@": src } },
+  resolve: { alias },
   test: {
     projects: [
       {
-        resolve: { alias: { "@": src } },
+        resolve: { alias },
         test: {
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["src/server/testing/global-setup.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        resolve: { alias: { "@": src } },
+        resolve: { alias },
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

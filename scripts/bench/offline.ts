@@ -13,12 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import { createRecogniser } from "@/server/ai/offline/recognizer";
 import { createOfflineTranscriber } from "@/server/ai/offline/transcriber";
-import { testQuestions } from "@/server/ai/offline/transcriber-test-questions";
+import { testQuestions } from "@tests/data/transcriber-test-questions";
 import { decodeWebmOpus } from "@/server/audio/decode";
 import { trimSilence } from "@/server/audio/silence";
-import { fixturesDir, readFixture } from "@/server/audio/test-fixtures";
+import { fixturesDir, readFixture } from "@tests/support/audio-fixtures";
 import { demuxWebmOpus, opusPacketSamples } from "@/server/audio/webm";
-import { writeWebm } from "@/server/audio/webm-writer";
+import { writeWebm } from "@tests/support/webm-writer";
 import { autocannon, premiumUser, quantile, startServer } from "./support/http";
 
 const transcriptions = Number(process.env.BENCH_TRANSCRIPTIONS ?? 500);

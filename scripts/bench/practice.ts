@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startFakeOpenAI } from "../../src/server/testing/fake-openai";
+import { startFakeOpenAI } from "@tests/support/fake-openai";
 import { launchBrowser } from "../../tests/e2e/support/browser";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);

@@ -9,7 +9,7 @@ import {
   heldOutParaphrases,
   offBankQuestions,
   requiredQuestions,
-} from "@/server/ai/offline/retrieval-paraphrases";
+} from "@tests/data/retrieval-paraphrases";
 import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/ai/offline/retrieval";
 
 const verbose = process.argv.includes("--verbose");

@@ -1,5 +1,5 @@
 // npm run eval:offline — recognition quality of the offline transcriber over recorded questions.
-// Every WebM in ../shared/fixtures/audio (and in any extra folder given as an argument, each with
+// Every WebM in tests/fixtures/audio, ../shared/fixtures/audio when present (and in any extra folder given as an argument, each with
 // a manifest.json of the same shape) goes through the real transcriber: worker pool, WebM/Opus
 // decoding, grammar built from the question bank. Prints a table and a summary; exits 1 when a
 // target is missed. Targets: in-bank exact match 100% clean and ≥ 95% noisy; off-topic refused
@@ -9,7 +9,7 @@ import path from "node:path";
 import { EngineError } from "@/server/ai/engine";
 import { LEADING_FILLERS, normaliseText } from "@/server/ai/offline/grammar";
 import { createOfflineTranscriber } from "@/server/ai/offline/transcriber";
-import { testQuestions } from "@/server/ai/offline/transcriber-test-questions";
+import { testQuestions } from "@tests/data/transcriber-test-questions";
 
 type Recording = {
   id: string;
@@ -19,8 +19,12 @@ type Recording = {
   in_bank: boolean;
 };
 
+// The repository's own recordings, the team's shared set when it sits beside the clone, and any
+// folder given as an argument.
+const shared = path.resolve("../shared/fixtures/audio");
 const dirs = [
-  path.resolve("../shared/fixtures/audio"),
+  path.resolve("tests/fixtures/audio"),
+  ...(existsSync(shared) ? [shared] : []),
   ...process.argv.slice(2).map((dir) => path.resolve(dir)),
 ];
 const workers = Number(process.env.TRANSCRIBE_WORKERS ?? 2);

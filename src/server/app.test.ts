@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./db/client";
 import { loadSpaAssets } from "./static";
-import { createTestApp, type TestApp } from "./testing/test-app";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
 
 describe("health", () => {
   let t: TestApp;

@@ -2,7 +2,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI } from "@/server/testing/fake-openai";
+import { fixturesDir } from "@tests/support/audio-fixtures";
+import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/server";
 
@@ -11,7 +12,7 @@ import { startTestServer, type TestServer } from "./support/server";
  * (built, as `npm start` runs it) talks to a local OpenAI-compatible fake for transcripts and
  * streamed answers.
  */
-const questionWav = path.resolve("../shared/fixtures/audio/tell-me-about-yourself.slt.wav");
+const questionWav = path.join(fixturesDir, "tell-me-about-yourself.slt.wav");
 const fakeMicrophone = [
   "--use-fake-device-for-media-stream",
   "--use-fake-ui-for-media-stream",
@@ -275,7 +276,7 @@ describe("practice on the built-in offline engines (no AI configured)", () => {
   let offlineBrowser: Browser;
 
   beforeAll(async () => {
-    const wav = path.resolve("../shared/fixtures/audio/why-hire-you.slt.wav");
+    const wav = path.join(fixturesDir, "why-hire-you.slt.wav");
     [offlineServer, offlineBrowser] = await Promise.all([
       startTestServer(),
       launchBrowser([

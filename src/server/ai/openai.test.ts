@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
-import { startFakeOpenAI, type FakeOpenAI } from "../testing/fake-openai";
+import { fixturesDir } from "@tests/support/audio-fixtures";
+import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { EngineError } from "./engine";
 import {
   createOpenAIAnswerer,
@@ -12,9 +14,7 @@ import {
 import { ANSWER_SYSTEM_PROMPT } from "./prompts";
 
 const webm = new Uint8Array(
-  readFileSync(
-    new URL("../../../../shared/fixtures/audio/tell-me-about-yourself.slt.webm", import.meta.url),
-  ),
+  readFileSync(path.join(fixturesDir, "tell-me-about-yourself.slt.webm")),
 );
 const audio = { bytes: webm, mimeType: "audio/webm" };
 

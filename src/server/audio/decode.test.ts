@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeWebmOpus, RecordingTooLongError } from "./decode";
 import { AudioFormatError, demuxWebmOpus } from "./webm";
-import { readFixture as fixture } from "./test-fixtures";
-import { opusHead, writeWebm } from "./webm-writer";
+import { readFixture as fixture } from "@tests/support/audio-fixtures";
+import { opusHead, writeWebm } from "@tests/support/webm-writer";
 
 /** Seconds of speech + padding in the source WAV (16-bit mono 16 kHz, 44-byte header). */
 const wavSeconds = (id: string) => (fixture(id, "wav").length - 44) / 32_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeWebmOpus } from "./decode";
 import { trimSilence } from "./silence";
-import { readFixture } from "./test-fixtures";
+import { readFixture } from "@tests/support/audio-fixtures";
 
 describe("trimSilence", () => {
   it("keeps the speech of a recording with a margin and drops the silence around it", async () => {

@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AudioFormatError, demuxWebmOpus, opusPacketSamples } from "./webm";
-import { fixturesDir, readFixture as fixture } from "./test-fixtures";
-import { ebmlElement, opusHead, writeWebm } from "./webm-writer";
+import { fixturesDir, readFixture as fixture } from "@tests/support/audio-fixtures";
+import { ebmlElement, opusHead, writeWebm } from "@tests/support/webm-writer";
 
 function demuxError(bytes: Uint8Array): AudioFormatError {
   try {
@@ -18,7 +18,7 @@ function demuxError(bytes: Uint8Array): AudioFormatError {
 describe("demuxWebmOpus", () => {
   it("reads every Chromium fixture: unknown-size Segment and Clusters, mono Opus, 20 ms packets", () => {
     const files = readdirSync(fixturesDir).filter((name) => name.endsWith(".webm"));
-    expect(files.length).toBeGreaterThan(30);
+    expect(files.length).toBeGreaterThanOrEqual(20);
     for (const name of files) {
       const track = demuxWebmOpus(new Uint8Array(readFileSync(path.join(fixturesDir, name))));
       expect(track.truncated, name).toBe(false);

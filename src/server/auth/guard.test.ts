@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser } from "../testing/test-users";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser } from "@tests/support/test-users";
 import { requireUser, type AuthedEnv } from "./guard";
 
 let t: TestApp;

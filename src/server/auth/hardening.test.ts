@@ -3,9 +3,9 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../db/schema";
-import { hearingLate } from "../testing/hearing-late";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser } from "../testing/test-users";
+import { hearingLate } from "@tests/support/hearing-late";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser } from "@tests/support/test-users";
 
 /** Malformed and hostile input, rate limits, timing, CORS and several instances on one database. */
 let t: TestApp;

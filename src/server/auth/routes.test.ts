@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrorBodySchema, sessionSchema, userSchema } from "@/shared/auth";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser } from "../testing/test-users";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser } from "@tests/support/test-users";
 import { requireUser, type AuthedEnv } from "./guard";
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { refreshTokens, sessions, signingKeys, users } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { REUSE_INTERVAL_MS } from "./sessions";
 import { rotateSigningKey } from "./signing-keys";
 

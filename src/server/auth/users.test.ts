@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identities, users } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser } from "../testing/test-users";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser } from "@tests/support/test-users";
 import { toUserJson, userJsonSql } from "./users";
 
 /** GET /user's JSON comes from the database; it must be exactly what toUserJson writes. */

@@ -1,8 +1,8 @@
 import { FunctionsClient, FunctionsHttpError } from "@supabase/functions-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser, type TestUser } from "../testing/test-users";
-import { pathOf, postForm } from "./testing/helpers";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
+import { pathOf, postForm } from "@tests/support/billing";
 
 /**
  * The billing functions through the real supabase-js functions client (what the browser uses),

@@ -8,12 +8,12 @@ import { localPayments } from "../db/schema";
 import { ApiError, sendError } from "../http/errors";
 import { createLogger } from "../logger";
 import { createServices } from "../services";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestDatabase } from "../testing/test-database";
-import { createTestUser, type TestUser } from "../testing/test-users";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestDatabase } from "@tests/support/test-database";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
 import { createBillingFromConfig } from "./create-billing";
 import { requireSubscription } from "./entitlement";
-import { invoke, pathOf, postForm } from "./testing/helpers";
+import { invoke, pathOf, postForm } from "@tests/support/billing";
 
 const env = {
   SITE_URL: "http://localhost:3000",

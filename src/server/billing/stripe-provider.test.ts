@@ -2,10 +2,10 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customers, subscriptions, webhookEvents } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser, type TestUser } from "../testing/test-users";
-import { FakeStripe } from "./testing/fake-stripe";
-import { invoke } from "./testing/helpers";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
+import { FakeStripe } from "@tests/support/fake-stripe";
+import { invoke } from "@tests/support/billing";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const DAY = 24 * 3600;

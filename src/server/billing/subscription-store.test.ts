@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { hearingLate } from "../testing/hearing-late";
-import { subscribeTestUser } from "../testing/subscribe-test-user";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestDatabase } from "../testing/test-database";
-import { createTestUser } from "../testing/test-users";
-import { invoke } from "./testing/helpers";
+import { hearingLate } from "@tests/support/hearing-late";
+import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestDatabase } from "@tests/support/test-database";
+import { createTestUser } from "@tests/support/test-users";
+import { invoke } from "@tests/support/billing";
 
 /** Our copy of each subscription is answered from memory, and never outlives a write. */
 let database: DatabaseHandle;

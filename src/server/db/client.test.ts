@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, pgliteTemplate } from "../testing/test-database";
+import { createTestDatabase, pgliteTemplate } from "@tests/support/test-database";
 import { openDatabase } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
 import { appSettings } from "./schema";

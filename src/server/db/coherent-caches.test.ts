@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../logger";
-import { createTestDatabase } from "../testing/test-database";
+import { createTestDatabase } from "@tests/support/test-database";
 import type { DatabaseHandle } from "./client";
 import {
   createCoherentCaches,

@@ -1,18 +1,19 @@
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fixturesDir, readFixture } from "@tests/support/audio-fixtures";
 import { ApiError } from "../http/errors";
 import { decodeRecording, inspectWebm } from "./practice-audio";
 
-const dir = new URL("../../../../shared/fixtures/audio/", import.meta.url);
-const recordings = readdirSync(dir).filter((name) => name.endsWith(".webm"));
-const sample = new Uint8Array(readFileSync(new URL(recordings[0]!, dir)));
+const recordings = readdirSync(fixturesDir).filter((name) => name.endsWith(".webm"));
+const sample = readFixture(recordings[0]!.replace(/\.webm$/, ""));
 
 describe("inspectWebm", () => {
   it("accepts every Chromium recording in the fixtures, with a plausible duration", () => {
     expect(recordings.length).toBeGreaterThan(10);
     for (const name of recordings) {
-      const info = inspectWebm(new Uint8Array(readFileSync(new URL(name, dir))));
+      const info = inspectWebm(new Uint8Array(readFileSync(path.join(fixturesDir, name))));
       expect(info, name).toMatchObject({ ok: true, docType: "webm", codecs: ["A_OPUS"] });
       if (!info.ok) continue;
       expect(info.durationSeconds, name).toBeGreaterThan(1);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { noiseWebm, readFixture, silentWebm } from "../audio/test-fixtures";
+import { noiseWebm, readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { demuxWebmOpus } from "../audio/webm";
-import { writeWebm } from "../audio/webm-writer";
-import { subscribeTestUser } from "../testing/subscribe-test-user";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser, type TestUser } from "../testing/test-users";
+import { writeWebm } from "@tests/support/webm-writer";
+import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
 
 // With no AI configured, the practice functions run on the built-in offline engines.
 

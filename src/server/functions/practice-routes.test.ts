@@ -1,14 +1,13 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_QUESTION_CHARS, MAX_TRANSCRIBE_BODY_BYTES } from "@/shared/practice-limits";
-import { startFakeOpenAI, type FakeOpenAI } from "../testing/fake-openai";
-import { subscribeTestUser } from "../testing/subscribe-test-user";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser, type TestUser } from "../testing/test-users";
+import { readFixture } from "@tests/support/audio-fixtures";
+import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
+import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
 
-const fixtures = new URL("../../../../shared/fixtures/audio/", import.meta.url);
-const webm = readFileSync(new URL("tell-me-about-yourself.slt.webm", fixtures));
-const wav = readFileSync(new URL("tell-me-about-yourself.slt.wav", fixtures));
+const webm = Buffer.from(readFixture("tell-me-about-yourself.slt"));
+const wav = Buffer.from(readFixture("tell-me-about-yourself.slt", "wav"));
 
 let fake: FakeOpenAI;
 let t: TestApp;

@@ -3,8 +3,8 @@ import { Writable } from "node:stream";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { createTestUser } from "../testing/test-users";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser } from "@tests/support/test-users";
 
 /**
  * Over real HTTP, the headers set straight on Node's response (request id, API version, Vary,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadQuestionBank, parseQuestionBank, questionCategories } from "./answer-library";
-import { requiredQuestions } from "./retrieval-paraphrases";
+import { requiredQuestions } from "@tests/data/retrieval-paraphrases";
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

@@ -10,7 +10,7 @@ import {
   numberToWords,
   ruleWords,
 } from "./grammar";
-import { REQUIRED_QUESTIONS, testQuestions } from "./transcriber-test-questions";
+import { REQUIRED_QUESTIONS, testQuestions } from "@tests/data/transcriber-test-questions";
 import { compileWordGraph, graphAccepts, joinChains } from "./word-graph";
 
 /** The recogniser's pronouncing dictionary, read directly (the WASM decoder reads the same file). */

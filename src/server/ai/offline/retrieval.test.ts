@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { loadQuestionBank } from "./answer-library";
 import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "./retrieval";
-import { heldOutParaphrases, offBankQuestions, requiredQuestions } from "./retrieval-paraphrases";
+import {
+  heldOutParaphrases,
+  offBankQuestions,
+  requiredQuestions,
+} from "@tests/data/retrieval-paraphrases";
 import { analyse, normalise, numberToWords, stem } from "./retrieval-text";
 
 describe("text analysis", () => {

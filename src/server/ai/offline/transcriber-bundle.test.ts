@@ -6,8 +6,8 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { rootDir } from "@/server/paths";
-import { fixturesDir } from "@/server/audio/test-fixtures";
-import { REQUIRED_QUESTIONS } from "./transcriber-test-questions";
+import { fixturesDir } from "@tests/support/audio-fixtures";
+import { REQUIRED_QUESTIONS } from "@tests/data/transcriber-test-questions";
 
 /**
  * The server runs from an esbuild bundle (scripts/build.mjs), where the worker thread's code is

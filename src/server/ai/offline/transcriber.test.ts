@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EngineError } from "@/server/ai/engine";
-import { noiseWebm, readFixture, silentWebm } from "@/server/audio/test-fixtures";
+import { noiseWebm, readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { demuxWebmOpus } from "@/server/audio/webm";
-import { writeWebm } from "@/server/audio/webm-writer";
+import { writeWebm } from "@tests/support/webm-writer";
 import {
   createOfflineTranscriber,
   isRecordingTooLong,
   type OfflineTranscriber,
 } from "./transcriber";
-import { testQuestions } from "./transcriber-test-questions";
+import { testQuestions } from "@tests/data/transcriber-test-questions";
 
 const webm = (bytes: Uint8Array) => ({ bytes, mimeType: "audio/webm;codecs=opus" });
 

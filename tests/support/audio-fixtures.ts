@@ -3,10 +3,11 @@ import path from "node:path";
 import { writeWebm } from "./webm-writer";
 
 /**
- * The recorded-question fixtures: real Chromium MediaRecorder WebM/Opus files kept beside the
- * repository (`../shared/fixtures/audio`, see its README and manifest.json).
+ * The recorded-question fixtures: real Chromium MediaRecorder WebM/Opus files, made by
+ * `npm run fixtures:recordings` (scripts/fixtures/make-recordings.ts; list and manifest beside
+ * them).
  */
-export const fixturesDir = path.resolve(import.meta.dirname, "../../../../shared/fixtures/audio");
+export const fixturesDir = path.resolve(import.meta.dirname, "../fixtures/audio");
 
 export function readFixture(id: string, extension = "webm"): Uint8Array {
   return new Uint8Array(readFileSync(path.join(fixturesDir, `${id}.${extension}`)));

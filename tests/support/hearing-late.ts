@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "@/server/db/client";
 
 /**
  * The same database, but every notification reaches this instance `ms` after it was sent: an

@@ -1,4 +1,4 @@
-import type { TestApp } from "../../testing/test-app";
+import type { TestApp } from "./test-app";
 
 /** `POST /functions/v1/{name}` as supabase-js sends it: bearer token, JSON body or none. */
 export async function invoke(t: TestApp, name: string, token: string | undefined, body?: unknown) {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { migrationsDir } from "../paths";
+import { migrationsDir } from "@/server/paths";
 
 /**
  * PGlite's first `initdb` takes about 4 s; loading a dumped data directory takes about 0.5 s.

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { spokenQuestions, type BankEntry } from "./answer-library";
-import type { GrammarInput } from "./grammar";
+import { spokenQuestions, type BankEntry } from "@/server/ai/offline/answer-library";
+import type { GrammarInput } from "@/server/ai/offline/grammar";
 
 /**
  * Questions for the transcriber's tests, evaluation and benchmark: the 40 questions the bank
@@ -51,7 +51,7 @@ export const REQUIRED_QUESTIONS: readonly string[] = [
   "what would you do in your first ninety days",
 ];
 
-const offlineDir = import.meta.dirname;
+const offlineDir = path.resolve(import.meta.dirname, "../../src/server/ai/offline");
 
 /** The bank files' questions, variants and spoken phrasings (an entry without `question` is ignored). */
 export function bankQuestions(dir = offlineDir): GrammarInput[] {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import postgres from "postgres";
-import { openDatabase, type DatabaseHandle } from "../db/client";
+import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database

@@ -1,8 +1,8 @@
-import { createApp, type AppDeps } from "../app";
-import { loadConfig, type Config } from "../config";
-import type { DatabaseHandle } from "../db/client";
-import { createLogger } from "../logger";
-import { closeServices, createServices, type Services } from "../services";
+import { createApp, type AppDeps } from "@/server/app";
+import { loadConfig, type Config } from "@/server/config";
+import type { DatabaseHandle } from "@/server/db/client";
+import { createLogger } from "@/server/logger";
+import { closeServices, createServices, type Services } from "@/server/services";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {
