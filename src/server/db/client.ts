@@ -52,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
-  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  const release = dataDir ? await lockDataDir(dataDir) : () => {};
   try {
     const client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
