@@ -35,14 +35,16 @@ module.exports = {
     {
       name: "features-stay-apart",
       severity: "error",
-      comment: "A feature may use components/ui and lib, never another feature: pages compose them.",
+      comment:
+        "A feature may use components/ui and lib, never another feature: pages compose them.",
       from: { path: "^src/client/features/([^/]+)/" },
       to: { path: "^src/client/features/", pathNot: "^src/client/features/$1/" },
     },
     {
       name: "ui-and-lib-below-features",
       severity: "error",
-      comment: "Design-system components and lib are used by features and pages, never the reverse.",
+      comment:
+        "Design-system components and lib are used by features and pages, never the reverse.",
       from: { path: "^src/client/(components|lib)/" },
       to: { path: "^src/client/(features|pages)/" },
     },

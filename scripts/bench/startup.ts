@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -74,20 +74,13 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const admin = postgres(pgUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-try {
-  await admin`select 1`;
-} catch {
+if (!(await postgresReachable(pgUrl))) {
   console.info(`PostgreSQL not reachable at ${pgUrl}: skipped`);
   process.exit(0);
 }
-const name = `ic_bench_${process.pid}`;
-await admin.unsafe(`create database ${name}`);
+const scratch = await createScratchDatabase(pgUrl, "ic_bench_startup");
 try {
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  await measure("PostgreSQL", { DATABASE_URL: url.toString() });
+  await measure("PostgreSQL", { DATABASE_URL: scratch.url });
 } finally {
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
 }

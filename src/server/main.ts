@@ -44,6 +44,21 @@ async function main() {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+
+  // A promise nobody awaited failed: a bug to fix, but the failure stayed inside that promise,
+  // so the process is sound and keeps serving.
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection (kept serving)");
+  });
+  // A throw that unwound to the event loop may have left any state half-changed: log it, stop
+  // taking requests, and exit non-zero for the supervisor to start a clean process.
+  process.on("uncaughtException", (error) => {
+    logger.fatal({ err: error }, "uncaught exception: exiting for a clean restart");
+    logger.flush();
+    const exit = setTimeout(() => process.exit(1), 3_000);
+    exit.unref();
+    server.close().finally(() => process.exit(1));
+  });
 }
 
 void main();

@@ -25,7 +25,12 @@ export async function startServer(
   const [database, spa] = await Promise.all([
     openDatabase(
       config.databaseUrl
-        ? { kind: "postgres", url: config.databaseUrl }
+        ? {
+            kind: "postgres",
+            url: config.databaseUrl,
+            onConnectionError: (error) =>
+              logger.warn({ err: error }, "database connection lost; reconnecting on demand"),
+          }
         : { kind: "pglite", dataDir: config.dataDir },
     ),
     loadSpaAssets(options.clientDir ?? clientDistDir),

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
 
 export type Result = {
   requests: { average: number };
@@ -190,26 +190,16 @@ export async function onEachDatabase(
   name: string,
   body: (label: string, env: Record<string, string>) => Promise<void>,
 ) {
-  const admin = postgres(pgUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  let reachable = true;
-  try {
-    await admin`select 1`;
-  } catch {
-    reachable = false;
+  if (await postgresReachable(pgUrl)) {
+    const scratch = await createScratchDatabase(pgUrl, `ic_bench_${name}`);
+    try {
+      await body("PostgreSQL", { DATABASE_URL: scratch.url });
+    } finally {
+      await scratch.drop();
+    }
+  } else {
     console.info(`\nPostgreSQL not reachable at ${pgUrl}: skipped`);
   }
-  if (reachable) {
-    const database = `ic_bench_${name}_${process.pid}`;
-    await admin.unsafe(`create database ${database}`);
-    try {
-      const url = new URL(pgUrl);
-      url.pathname = `/${database}`;
-      await body("PostgreSQL", { DATABASE_URL: url.toString() });
-    } finally {
-      await admin.unsafe(`drop database if exists ${database} with (force)`);
-    }
-  }
-  await admin.end();
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `ic-bench-${name}-`));
   try {

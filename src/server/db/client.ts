@@ -4,9 +4,9 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import { migrationsDir } from "../paths";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
@@ -35,7 +35,13 @@ export type DatabaseHandle = {
 export type Subscription = { close(): Promise<void> };
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; maxConnections?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      maxConnections?: number;
+      /** A pooled or listening connection failed outside any query (logged, never thrown). */
+      onConnectionError?: (error: Error) => void;
+    }
   /**
    * `dataDir` undefined means in memory (tests); `template` is a dumped data directory to start
    * from (tests use one migrated copy instead of running `initdb` for every file).
@@ -85,69 +91,156 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   }
 }
 
+/**
+ * How long a request may wait for a connection, and a statement may run, before it fails: while
+ * the database is away requests answer 503 at once instead of queueing
+ * (docs/decisions/0064-postgres-driver-and-outages.md).
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const STATEMENT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(options: {
   url: string;
   maxConnections?: number;
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
-  const quiet = { onnotice: () => {} };
-  const migrator = postgres(options.url, { ...quiet, max: 1 });
+  const migrator = new pg.Client({
+    connectionString: options.url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS * 2,
+  });
+  migrator.on("error", () => {}); // a drop mid-migration rejects the query that was running
+  await migrator.connect();
   try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migratePostgres(drizzlePostgres({ client: migrator }), {
       migrationsFolder: migrationsDir,
     });
-    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    await migrator.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
   } finally {
-    await migrator.end({ timeout: 5 });
+    await migrator.end().catch(() => {});
   }
 
-  const client = postgres(options.url, {
-    ...quiet,
+  const pool = new GuardedPool({
+    connectionString: options.url,
     max: options.maxConnections ?? 10,
-    idle_timeout: 60,
-    connect_timeout: 5,
+    idleTimeoutMillis: 60_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
     // Our statements are key lookups whose best plan never depends on the values bound, so one
     // generic plan per prepared statement serves them all. Left to choose, PostgreSQL re-plans
     // `= any($1::uuid[])` lookups on every run, which cost more than running them
     // (docs/decisions/0058-generic-plans.md).
-    connection: { plan_cache_mode: "force_generic_plan" },
+    options: "-c plan_cache_mode=force_generic_plan",
   });
-  const db = drizzlePostgres({ client, schema });
+  // A connection the server dropped emits "error": the pool re-emits it for idle connections, and
+  // one checked out (e.g. between a transaction's statements) emits it itself. An "error" event
+  // nobody listens to crashes the process, so both are heard; the query in flight still fails,
+  // and the pool discards the broken connection when it comes back.
+  const lost = (error: Error) => options.onConnectionError?.(error);
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
+  const db = drizzlePostgres({ client: pool, schema });
   return {
     db,
     kind: "postgres",
     ping: async () => {
-      await client`select 1`;
+      await pool.query("select 1");
     },
-    // Not postgres.js's `listen()`: it re-subscribes by itself after a drop, but gives up for
-    // good when that one attempt fails, and never says that notifications were missed.
     listen: async (channel, onNotify, onLost) => {
       let closing = false;
-      // `onnotify` is the option postgres.js's own `listen()` is built on; its types leave it out.
-      const notifications = {
-        onnotify: (from: string, payload: string) => from === channel && onNotify(payload),
-      } as object;
-      const listener = postgres(options.url, {
-        ...quiet,
-        ...notifications,
-        max: 1,
-        max_lifetime: null,
-        connect_timeout: 5,
-        fetch_types: false,
-        onclose: () => closing || onLost(),
+      const listener = new pg.Client({
+        connectionString: options.url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
       });
-      const close = () => {
+      listener.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      // The connection is gone either way; "end" follows and reports it once.
+      listener.on("error", (error) => options.onConnectionError?.(error));
+      listener.on("end", () => closing || onLost());
+      const close = async () => {
         closing = true;
-        return listener.end({ timeout: 0 });
+        await listener.end().catch(() => {});
       };
       try {
-        await listener`listen ${listener(channel)}`;
+        await listener.connect();
+        await listener.query(`listen ${listener.escapeIdentifier(channel)}`);
       } catch (error) {
         await close();
         throw error;
       }
       return { close };
     },
-    close: () => client.end({ timeout: 5 }),
+    close: () => pool.end(),
   };
 }
+
+/**
+ * pg's Pool whose checked-out connections cannot leak. drizzle's `transaction()` on a pool runs
+ * `begin` before its `try`, so when `begin` fails (the connection was just cut) it never releases
+ * the connection: ten such failures and every request waits for a connection that never comes.
+ * Here a connection that ends while checked out is released (and so discarded) at once, and a
+ * second release is a no-op instead of a throw.
+ */
+class GuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(guardCheckout);
+  }
+}
+
+function guardCheckout(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const done = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off("end", onEnd);
+    release(error);
+  };
+  const onEnd = () => done(new Error("The connection ended while checked out"));
+  client.once("end", onEnd);
+  client.release = done;
+  return client;
+}
+
+/**
+ * True for an error that means the database cannot be reached right now (connection refused,
+ * dropped or timed out, the server shutting down or refusing connections) rather than a fault in
+ * the request: the caller answers 503 and the next request tries again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && unavailableCode.test(code)) return true;
+    if (typeof message === "string" && unavailableMessage.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * SQLSTATE class 08 (connection exception), 57P01–57P03 (admin shutdown, crash shutdown, cannot
+ * connect now), 55000 with "not currently accepting connections", 53300 (too many connections),
+ * 57014 (statement timeout) and the socket errors Node reports.
+ */
+const unavailableCode =
+  /^(08...|57P0[123]|53300|57014|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN)$/;
+const unavailableMessage =
+  /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|Connection ended unexpectedly/i;
