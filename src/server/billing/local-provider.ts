@@ -12,7 +12,7 @@ import {
 import { ApiError } from "../http/errors";
 import type { Logger } from "../logger";
 import { checkCard, type CardCheck, type CardInput } from "./cards";
-import { entitlementOf } from "./entitlement";
+import { bestSubscription, entitlementOf } from "./entitlement";
 import { addMonths, nextPeriodEnd } from "./periods";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
 import {
@@ -110,7 +110,7 @@ export function createLocalProvider(deps: {
       }
       Object.assign(sub, current);
     }
-    const best = pickBest(subs);
+    const best = bestSubscription(subs, (sub) => sub.createdAt.getTime());
     const customer = await readCustomer(db, userId);
     await deps.subscriptions.write(
       userId,
@@ -404,13 +404,4 @@ export function createLocalProvider(deps: {
     cancel: (token) => setCancelAtPeriodEnd(token, true),
     resume: (token) => setCancelAtPeriodEnd(token, false),
   };
-}
-
-/** active/trialing first, then past_due, then the newest. */
-export function pickBest<T extends { status: string; createdAt: Date }>(subs: T[]): T | undefined {
-  const rank = (status: string) =>
-    status === "active" || status === "trialing" ? 0 : status === "past_due" ? 1 : 2;
-  return [...subs].sort(
-    (a, b) => rank(a.status) - rank(b.status) || b.createdAt.getTime() - a.createdAt.getTime(),
-  )[0];
 }

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { customers } from "../db/schema";
 import { ApiError } from "../http/errors";
 import type { Logger } from "../logger";
+import { bestSubscription } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
 import {
   readCustomer,
@@ -87,14 +88,6 @@ export function stripeFailure(error: unknown, logger: Logger, action: string): u
   );
 }
 
-const rankOf = (status: string) =>
-  status === "active" || status === "trialing" ? 0 : status === "past_due" ? 1 : 2;
-
-/** The subscription that decides access: active/trialing, then past_due, then the newest. */
-export function pickBestSubscription(subs: Stripe.Subscription[]): Stripe.Subscription | undefined {
-  return [...subs].sort((a, b) => rankOf(a.status) - rankOf(b.status) || b.created - a.created)[0];
-}
-
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   // Current API versions keep the period on the item, not on the subscription.
   const item = sub.items.data[0];
@@ -168,7 +161,7 @@ export function createStripeProvider(deps: {
     const list = await call("list subscriptions", () =>
       stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }),
     );
-    const best = pickBestSubscription(list.data);
+    const best = bestSubscription(list.data, (sub) => sub.created);
     await deps.subscriptions.write(userId, best ? snapshotOf(best) : null, now());
     return "synced";
   };
