@@ -40,7 +40,7 @@ export function bestSubscription<T extends { status: string }>(
 }
 
 /** When access ends for a row, or null when nothing ends it (an active, renewing plan). */
-export function subscriptionEnd(row: SubscriptionRow): Date | null {
+function subscriptionEnd(row: SubscriptionRow): Date | null {
   return row.cancelAt ?? row.currentPeriodEnd ?? null;
 }
 

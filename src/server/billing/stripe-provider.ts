@@ -36,9 +36,7 @@ export type StripeProvider = BillingProvider & {
   syncCustomer(customerId: string): Promise<"synced" | "unknown_customer">;
 };
 
-export function createStripeClient(
-  settings: Pick<StripeSettings, "secretKey" | "apiBase">,
-): Stripe {
+function createStripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: base ? 0 : 2,
@@ -53,7 +51,7 @@ export function createStripeClient(
 }
 
 /** Our error for a failed Stripe call: the user sees a retryable message, the log the details. */
-export function stripeFailure(error: unknown, logger: Logger, action: string): unknown {
+function stripeFailure(error: unknown, logger: Logger, action: string): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   const detail = {
     type: error.type,
@@ -88,7 +86,7 @@ export function stripeFailure(error: unknown, logger: Logger, action: string): u
   );
 }
 
-export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
+function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   // Current API versions keep the period on the item, not on the subscription.
   const item = sub.items.data[0];
   const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);

@@ -9,7 +9,7 @@ import { rateLimits } from "./schema";
  * 1 minute); one upsert per counted request. The table does not record a row's window, so the
  * sweep keeps every row until the longest window has passed and then deletes it, whatever its key.
  */
-export const LONGEST_WINDOW_MS = 5 * 60 * 1000;
+const LONGEST_WINDOW_MS = 5 * 60 * 1000;
 
 /** At most one sweep per limiter this often, run by the writes themselves: no timer to stop. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;

@@ -7,7 +7,7 @@ import { practiceErrorCodes } from "@/shared/practice";
  * Per-user budgets for the practice functions: one-minute windows of the shared rate limiter
  * (docs/decisions/0051).
  */
-export const PRACTICE_WINDOW_MS = 60_000;
+const PRACTICE_WINDOW_MS = 60_000;
 
 export type PracticeRateLimiter = {
   /** Counts one call; throws 429 `rate_limited` (with Retry-After) once over `limit`. */
