@@ -33,6 +33,9 @@ describe("loadConfig", () => {
     [{ SITE_URL: "not a url" }, "SITE_URL"],
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
     [{ DATA_DIR: " " }, "DATA_DIR"],
+    [{ AI_TRANSCRIBER: "cloud" }, "AI_TRANSCRIBER"],
+    [{ AI_TRANSCRIBER: "openai" }, "AI_TRANSCRIBER"],
+    [{ AI_ANSWERER: "openai", OPENAI_API_KEY: " " }, "AI_ANSWERER"],
   ])("refuses %o and names %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -49,5 +52,44 @@ describe("loadConfig", () => {
     } catch (error) {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
+  });
+
+  it("lists an AI engine without a server among the other problems, once", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ PORT: "x", AI_TRANSCRIBER: "openai", AI_ANSWERER: "openai" })).toEqual([
+      expect.stringContaining("PORT"),
+      "AI_TRANSCRIBER: is openai but neither OPENAI_API_KEY nor AI_BASE_URL is set",
+      "AI_ANSWERER: is openai but neither OPENAI_API_KEY nor AI_BASE_URL is set",
+    ]);
+    // A bad base URL is its own problem, not also a missing server.
+    expect(problems({ AI_ANSWERER: "openai", AI_BASE_URL: "ftp://x" })).toEqual([
+      expect.stringMatching(/^AI_BASE_URL: /),
+    ]);
+  });
+
+  it("resolves auto engines: OpenAI-compatible when a key or base URL is set, else offline", () => {
+    const engines = (env: Record<string, string>) => {
+      const { transcriber, answerer } = loadConfig(env).ai;
+      return { transcriber, answerer };
+    };
+    expect(engines({})).toEqual({ transcriber: "offline", answerer: "offline" });
+    expect(engines({ OPENAI_API_KEY: "sk-test" })).toEqual({
+      transcriber: "openai",
+      answerer: "openai",
+    });
+    expect(
+      engines({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_TRANSCRIBER: "offline" }),
+    ).toEqual({ transcriber: "offline", answerer: "openai" });
+    expect(engines({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_ANSWERER: "openai" })).toEqual({
+      transcriber: "openai",
+      answerer: "openai",
+    });
   });
 });

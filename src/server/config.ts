@@ -29,11 +29,12 @@ const optionalUrl = (protocols: string[]) =>
         .optional(),
     );
 
-/** auto: OpenAI-compatible when OPENAI_API_KEY or AI_BASE_URL is set, else offline. */
+/** AI_TRANSCRIBER and AI_ANSWERER; `auto` is resolved by `engineFor`. */
 const aiEngineChoices = ["auto", "openai", "offline"] as const;
 const engineChoiceError = `must be one of ${aiEngineChoices.join(", ")}`;
+type AiEngine = Exclude<(typeof aiEngineChoices)[number], "auto">;
 
-const envSchema = z.object({
+const envFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
@@ -109,6 +110,34 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl(["http:", "https:"]),
 });
 
+const openaiReachable = (env: { OPENAI_API_KEY?: string; AI_BASE_URL?: string }) =>
+  Boolean(env.OPENAI_API_KEY || env.AI_BASE_URL);
+
+const aiVariables = ["AI_TRANSCRIBER", "AI_ANSWERER", "OPENAI_API_KEY", "AI_BASE_URL"];
+
+/**
+ * Rules across variables. They run even when other variables have problems (`when`), so the
+ * start-up message lists everything at once, but not on top of a problem with their own inputs.
+ */
+const envSchema = envFields.superRefine(
+  (env, ctx) => {
+    for (const variable of ["AI_TRANSCRIBER", "AI_ANSWERER"] as const) {
+      // An engine forced to `openai` needs somewhere to send its requests.
+      if (env[variable] === "openai" && !openaiReachable(env)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [variable],
+          message: "is openai but neither OPENAI_API_KEY nor AI_BASE_URL is set",
+        });
+      }
+    }
+  },
+  {
+    when: (payload) =>
+      !payload.issues.some((issue) => aiVariables.includes(String(issue.path?.[0]))),
+  },
+);
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -120,8 +149,9 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   shutdownTimeoutMs: number;
   ai: {
-    transcriber: (typeof aiEngineChoices)[number];
-    answerer: (typeof aiEngineChoices)[number];
+    /** Each engine as chosen (`auto` already resolved; docs/decisions/0052). */
+    transcriber: AiEngine;
+    answerer: AiEngine;
     /** Secret: never logged, never sent to the browser. */
     openaiApiKey: string | undefined;
     /** An OpenAI-compatible server (Ollama, vLLM, a gateway…); OpenAI's API when unset. */
@@ -184,8 +214,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     ai: {
-      transcriber: value.AI_TRANSCRIBER,
-      answerer: value.AI_ANSWERER,
+      transcriber: engineFor(value.AI_TRANSCRIBER, value),
+      answerer: engineFor(value.AI_ANSWERER, value),
       openaiApiKey: value.OPENAI_API_KEY,
       baseUrl: value.AI_BASE_URL,
       transcribeModel: value.AI_TRANSCRIBE_MODEL,
@@ -210,6 +240,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billing: billingConfig(value),
   };
+}
+
+/** auto: OpenAI-compatible when OPENAI_API_KEY or AI_BASE_URL is set, else offline. */
+function engineFor(
+  choice: (typeof aiEngineChoices)[number],
+  value: z.infer<typeof envSchema>,
+): AiEngine {
+  if (choice !== "auto") return choice;
+  return openaiReachable(value) ? "openai" : "offline";
 }
 
 function billingConfig(value: z.infer<typeof envSchema>): Config["billing"] {

@@ -23,7 +23,3 @@ export const MAX_QUESTION_CHARS = 2000;
 
 /** Body size limit of generate-interview-answer: the question JSON-escaped at worst (\uXXXX). */
 export const MAX_ANSWER_BODY_BYTES = MAX_QUESTION_CHARS * 6 + 4 * 1024;
-
-/** Default per-user request budgets per minute (configurable on the server). */
-export const DEFAULT_TRANSCRIBE_PER_MINUTE = 20;
-export const DEFAULT_ANSWER_PER_MINUTE = 30;

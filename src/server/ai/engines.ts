@@ -9,8 +9,8 @@ import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
 /**
  * Chooses the practice engines at start-up (docs/decisions/0052). Each of the two is chosen on
  * its own (`AI_TRANSCRIBER`, `AI_ANSWERER`: auto | openai | offline), because many local
- * OpenAI-compatible servers (Ollama, llama.cpp) answer chat but do not transcribe.
- * auto: OpenAI-compatible when OPENAI_API_KEY or AI_BASE_URL is set, else offline.
+ * OpenAI-compatible servers (Ollama, llama.cpp) answer chat but do not transcribe. config.ts
+ * has already checked the choices and resolved `auto`; this only builds what they name.
  */
 
 export type Engines = {
@@ -22,15 +22,6 @@ export type Engines = {
 
 export async function createEngines(config: Config, logger: Logger): Promise<Engines> {
   const { ai } = config;
-  const cloudConfigured = Boolean(ai.openaiApiKey || ai.baseUrl);
-  const wants = (choice: Config["ai"]["transcriber"]) =>
-    choice === "auto" ? (cloudConfigured ? "openai" : "offline") : choice;
-
-  if (!cloudConfigured && (ai.transcriber === "openai" || ai.answerer === "openai")) {
-    throw new Error(
-      "AI_TRANSCRIBER or AI_ANSWERER is 'openai' but neither OPENAI_API_KEY nor AI_BASE_URL is set",
-    );
-  }
   const common = {
     apiKey: ai.openaiApiKey,
     baseURL: ai.baseUrl,
@@ -41,7 +32,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
 
   let warm: (() => void) | undefined;
   let transcriber: Transcriber;
-  if (wants(ai.transcriber) === "openai") {
+  if (ai.transcriber === "openai") {
     transcriber = createOpenAITranscriber({ ...common, model: ai.transcribeModel });
   } else {
     const offline = lazyTranscriber("offline", () =>
@@ -58,7 +49,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   // The recogniser (~90 MB) is not loaded at start-up, so an idle server stays small; the
   // practice page's first call (practice-config) warms it before the user has finished speaking.
   const answerer =
-    wants(ai.answerer) === "openai"
+    ai.answerer === "openai"
       ? createOpenAIAnswerer({ ...common, model: ai.answerModel })
       : createOfflineAnswerer();
   logger.info(

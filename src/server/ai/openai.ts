@@ -29,7 +29,7 @@ export type OpenAIEngineOptions = {
 };
 
 /** Longest answer passed on; a runaway model is cut off here. */
-export const MAX_ANSWER_CHARS = 8000;
+const MAX_ANSWER_CHARS = 8000;
 
 function client(options: OpenAIEngineOptions) {
   return new OpenAI({

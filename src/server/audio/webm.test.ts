@@ -1,9 +1,13 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AudioFormatError, demuxWebmOpus, opusPacketSamples } from "./webm";
+import { AudioFormatError, demuxWebmOpus, inspectWebm, opusPacketSamples } from "./webm";
 import { fixturesDir, readFixture as fixture } from "@tests/support/audio-fixtures";
 import { ebmlElement, opusHead, writeWebm } from "@tests/support/webm-writer";
+
+const recordings = readdirSync(fixturesDir).filter((name) => name.endsWith(".webm"));
+const sample = fixture(recordings[0]!.replace(/\.webm$/, ""));
 
 function demuxError(bytes: Uint8Array): AudioFormatError {
   try {
@@ -85,6 +89,68 @@ describe("demuxWebmOpus", () => {
         expect(error).toBeInstanceOf(AudioFormatError);
       }
     }
+  });
+});
+
+describe("inspectWebm", () => {
+  it("accepts every Chromium recording in the fixtures, with a plausible duration", () => {
+    expect(recordings.length).toBeGreaterThan(10);
+    for (const name of recordings) {
+      const info = inspectWebm(new Uint8Array(readFileSync(path.join(fixturesDir, name))));
+      expect(info, name).toMatchObject({ ok: true, docType: "webm", codecs: ["A_OPUS"] });
+      if (!info.ok) continue;
+      expect(info.durationSeconds, name).toBeGreaterThan(1);
+      expect(info.durationSeconds, name).toBeLessThan(15);
+    }
+  });
+
+  it("agrees with the demuxer on the length, and names a codec it refuses", () => {
+    for (const name of recordings.slice(0, 5)) {
+      const bytes = fixture(name.replace(/\.webm$/, ""));
+      const info = inspectWebm(bytes);
+      const samples = demuxWebmOpus(bytes).packets.reduce(
+        (sum, p) => sum + opusPacketSamples(p),
+        0,
+      );
+      // The last block's start versus the end of all audio: a few packets apart.
+      expect(Math.abs((info.ok ? info.durationSeconds! : 0) - samples / 48_000), name).toBeLessThan(
+        0.1,
+      );
+    }
+    const packets = demuxWebmOpus(sample).packets;
+    const vorbis = writeWebm(packets, { tracks: [{ codecId: "A_VORBIS" }], knownSizes: true });
+    expect(inspectWebm(vorbis)).toEqual({ ok: false, reason: "codec A_VORBIS" });
+  });
+
+  it("tolerates a truncated tail but not a broken header", () => {
+    expect(inspectWebm(sample.subarray(0, Math.floor(sample.length * 0.6)))).toMatchObject({
+      ok: true,
+    });
+    expect(inspectWebm(sample.subarray(0, 20))).toMatchObject({ ok: false });
+    const wrongDocType = sample.slice();
+    const at = Buffer.from(wrongDocType).indexOf("webm");
+    wrongDocType.set(Buffer.from("wxyz"), at);
+    expect(inspectWebm(wrongDocType)).toEqual({ ok: false, reason: 'document type "wxyz"' });
+  });
+
+  it("never throws, whatever the bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2048 }), (bytes) => {
+        inspectWebm(bytes);
+      }),
+    );
+    // Corruptions of a real file: header intact, anything after it damaged.
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 40 }),
+        (edits) => {
+          const bytes = sample.slice();
+          for (const [at, value] of edits) bytes[at % bytes.length] = value;
+          inspectWebm(bytes);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,15 +1,16 @@
 /**
- * A small Matroska/WebM demuxer: just enough EBML to pull the Opus packets out of what a
- * browser's MediaRecorder writes. Chromium streams its recordings, so the Segment and every
- * Cluster have "unknown" sizes and there is no Duration, SeekHead or Cues; the walker therefore
- * never relies on sizes of the containers it needs to enter, only on the sizes of leaf elements.
+ * The one EBML reader of the server, for what a browser's MediaRecorder writes: a cheap
+ * inspection of an upload (`inspectWebm`: DocType, codecs, duration) and a small demuxer that
+ * pulls the Opus packets out for decoding (`demuxWebmOpus`). Chromium streams its recordings, so
+ * the Segment and every Cluster have "unknown" sizes and there is no Duration, SeekHead or Cues;
+ * the walker therefore never relies on sizes of the containers it needs to enter, only on the
+ * sizes of leaf elements.
  *
  * Matroska element IDs are unique across levels, so the walk is flat: a container we care about
- * (Segment, Tracks, TrackEntry, Audio, Cluster, BlockGroup) is entered by reading its header and
- * carrying on with its children; anything else is skipped by its size. A truncated file yields
- * the packets that are complete; a damaged element stops the walk at that point.
+ * (EBML header, Segment, Info, Tracks, TrackEntry, Audio, Cluster, BlockGroup) is entered by
+ * reading its header and carrying on with its children; anything else is skipped by its size. A
+ * truncated file yields the elements that are complete; a damaged element stops the walk there.
  */
-
 export type AudioFormatProblem = "not_webm" | "no_opus_track" | "no_audio";
 
 export class AudioFormatError extends Error {
@@ -42,10 +43,18 @@ export type OpusTrack = {
   truncated: boolean;
 };
 
+/** What the upload check needs to know; `reason` says what is wrong in a few words. */
+export type WebmInfo =
+  | { ok: true; docType: string; codecs: string[]; durationSeconds: number | null }
+  | { ok: false; reason: string };
+
 const ID = {
   EBML: 0x1a45dfa3,
   DocType: 0x4282,
   Segment: 0x18538067,
+  Info: 0x1549a966,
+  TimestampScale: 0x2ad7b1,
+  Duration: 0x4489,
   Tracks: 0x1654ae6b,
   TrackEntry: 0xae,
   TrackNumber: 0xd7,
@@ -54,6 +63,7 @@ const ID = {
   Audio: 0xe1,
   Channels: 0x9f,
   Cluster: 0x1f43b675,
+  ClusterTimestamp: 0xe7,
   SimpleBlock: 0xa3,
   BlockGroup: 0xa0,
   Block: 0xa1,
@@ -61,7 +71,9 @@ const ID = {
 
 /** Containers the walk enters instead of skipping. */
 const ENTERED = new Set<number>([
+  ID.EBML,
   ID.Segment,
+  ID.Info,
   ID.Tracks,
   ID.TrackEntry,
   ID.Audio,
@@ -92,8 +104,106 @@ function readVint(bytes: Uint8Array, offset: number, keepMarker: boolean): Vint 
 
 function readUint(bytes: Uint8Array): number {
   let value = 0;
-  for (const byte of bytes) value = value * 256 + byte;
+  for (const byte of bytes.subarray(0, 8)) value = value * 256 + byte;
   return value;
+}
+
+function readFloat(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length === 4) return view.getFloat32(0);
+  if (bytes.length === 8) return view.getFloat64(0);
+  return null;
+}
+
+function readString(bytes: Uint8Array): string {
+  return new TextDecoder("latin1").decode(bytes).replace(/\0+$/, "");
+}
+
+function startsWithEbmlHeader(bytes: Uint8Array): boolean {
+  return readVint(bytes, 0, true)?.value === ID.EBML;
+}
+
+/**
+ * The walk shared by the upload check and the demuxer. Calls `visit` with each container it
+ * enters (`data` undefined) and each complete leaf element (`data` its bytes), in file order.
+ * Returns `truncated` when the file ended inside an element or at a damaged one.
+ */
+function walkEbml(
+  bytes: Uint8Array,
+  visit: (id: number, data: Uint8Array | undefined) => void,
+): { truncated: boolean } {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const id = readVint(bytes, offset, true);
+    const size = id && readVint(bytes, offset + id.length, false);
+    if (!id || !size || id.length > 4) return { truncated: true };
+    const dataStart = offset + id.length + size.length;
+    if (ENTERED.has(id.value)) {
+      visit(id.value, undefined);
+      offset = dataStart;
+      continue;
+    }
+    // An unknown-size element we do not understand: nothing after it can be located.
+    if (size.unknown) return { truncated: true };
+    const dataEnd = dataStart + size.value;
+    if (dataEnd > bytes.length) return { truncated: true };
+    visit(id.value, bytes.subarray(dataStart, dataEnd));
+    offset = dataEnd;
+  }
+  return { truncated: false };
+}
+
+/**
+ * Reads just enough of a WebM file to check an upload: the DocType, the codec of each track, and
+ * the time of the last block (Chromium's MediaRecorder writes no Duration, so the duration comes
+ * from block timestamps). Never decodes audio and never throws. A truncated tail is tolerated; a
+ * wrong or unreadable header is not.
+ */
+export function inspectWebm(bytes: Uint8Array): WebmInfo {
+  if (!startsWithEbmlHeader(bytes)) return { ok: false, reason: "not an EBML file" };
+
+  let docType: string | undefined;
+  let segment = false;
+  const codecs: string[] = [];
+  let scale = 1_000_000; // nanoseconds per timestamp tick
+  let declaredDuration: number | null = null;
+  let clusterTime = 0;
+  let lastTimestamp: number | null = null;
+
+  walkEbml(bytes, (id, data) => {
+    if (id === ID.Segment) segment = true;
+    if (!data) return;
+    if (id === ID.DocType) docType = readString(data);
+    else if (id === ID.TimestampScale) scale = readUint(data) || scale;
+    else if (id === ID.Duration) declaredDuration = readFloat(data);
+    else if (id === ID.CodecID) codecs.push(readString(data));
+    else if (id === ID.ClusterTimestamp) clusterTime = readUint(data);
+    else if (id === ID.SimpleBlock || id === ID.Block) {
+      const time = blockTimestamp(data);
+      if (time !== undefined) lastTimestamp = Math.max(lastTimestamp ?? 0, clusterTime + time);
+    }
+  });
+
+  if (docType !== "webm" && docType !== "matroska") {
+    return { ok: false, reason: docType ? `document type "${docType}"` : "no document type" };
+  }
+  if (!segment) return { ok: false, reason: "no Segment" };
+  if (codecs.length === 0) return { ok: false, reason: "no audio track" };
+  if (!codecs.includes("A_OPUS")) return { ok: false, reason: `codec ${codecs.join(", ")}` };
+
+  const fromBlocks: number | null = lastTimestamp === null ? null : (lastTimestamp * scale) / 1e9;
+  const fromHeader: number | null =
+    declaredDuration === null ? null : (declaredDuration * scale) / 1e9;
+  const durationSeconds =
+    fromBlocks === null && fromHeader === null ? null : Math.max(fromBlocks ?? 0, fromHeader ?? 0);
+  return { ok: true, docType, codecs, durationSeconds };
+}
+
+/** A (Simple)Block's timestamp relative to its Cluster (int16 after the track number). */
+function blockTimestamp(block: Uint8Array): number | undefined {
+  const track = readVint(block, 0, false);
+  if (!track || track.length + 2 > block.length) return undefined;
+  return new DataView(block.buffer, block.byteOffset, block.byteLength).getInt16(track.length);
 }
 
 function parseOpusHead(data: Uint8Array | undefined, channelsHint: number | undefined): OpusHead {
@@ -201,52 +311,29 @@ type TrackEntry = {
  * @throws AudioFormatError when the bytes are not WebM/Matroska, hold no Opus track, or no audio.
  */
 export function demuxWebmOpus(bytes: Uint8Array): OpusTrack {
-  const header = readVint(bytes, 0, true);
-  if (!header || header.value !== ID.EBML) {
+  if (!startsWithEbmlHeader(bytes)) {
     throw new AudioFormatError("not_webm", "The recording is not a WebM file.");
   }
 
   const tracks: TrackEntry[] = [];
   const packetsByTrack = new Map<number, Uint8Array[]>();
   let docType: string | undefined;
-  let truncated = false;
-  let offset = 0;
 
-  while (offset < bytes.length) {
-    const id = readVint(bytes, offset, true);
-    const size = id && readVint(bytes, offset + id.length, false);
-    if (!id || !size || id.length > 4) {
-      truncated = true;
-      break;
+  const { truncated } = walkEbml(bytes, (id, data) => {
+    if (!data) {
+      if (id === ID.TrackEntry) tracks.push({});
+      return;
     }
-    const dataStart = offset + id.length + size.length;
-    if (ENTERED.has(id.value) || id.value === ID.EBML) {
-      if (id.value === ID.TrackEntry) tracks.push({});
-      // The EBML header is entered too, to read DocType; its other children are skipped.
-      offset = dataStart;
-      continue;
-    }
-    if (size.unknown) {
-      // An unknown-size element we do not understand: nothing after it can be located.
-      truncated = true;
-      break;
-    }
-    const dataEnd = dataStart + size.value;
-    if (dataEnd > bytes.length) {
-      truncated = true;
-      break;
-    }
-    const data = bytes.subarray(dataStart, dataEnd);
     const track = tracks.at(-1);
-    switch (id.value) {
+    switch (id) {
       case ID.DocType:
-        docType = new TextDecoder().decode(data).replace(/\0+$/, "");
+        docType = readString(data);
         break;
       case ID.TrackNumber:
         if (track) track.number = readUint(data);
         break;
       case ID.CodecID:
-        if (track) track.codecId = new TextDecoder().decode(data).replace(/\0+$/, "");
+        if (track) track.codecId = readString(data);
         break;
       case ID.CodecPrivate:
         if (track && data.length <= MAX_HEADER_FIELD_BYTES) track.codecPrivate = data;
@@ -265,8 +352,7 @@ export function demuxWebmOpus(bytes: Uint8Array): OpusTrack {
         break;
       }
     }
-    offset = dataEnd;
-  }
+  });
 
   if (docType !== "webm" && docType !== "matroska") {
     throw new AudioFormatError("not_webm", "The recording is not a WebM file.");

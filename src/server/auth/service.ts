@@ -18,12 +18,12 @@ import {
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { CoherentCaches } from "../db/coherent-caches";
+import { createRateLimiter, rateLimitKey, type RateLimiter } from "@/server/db/rate-limit";
 import { appSettings, identities, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { createAccessTokens, type AccessTokens } from "./access-tokens";
 import { authErrors } from "./errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
-import { createRateLimiter, rateLimitKey, type RateLimiter } from "./rate-limit";
 import {
   createSession,
   createSessionLookups,
@@ -45,6 +45,9 @@ export type AuthenticatedSession = { userId: string; email: string; sessionId: s
 
 const PUBLIC_KEY_SETTING = "auth.public_key";
 
+/** GoTrue counts its `RATE_LIMIT_*` settings per 5 minutes (docs/decisions/0011). */
+const AUTH_RATE_LIMIT_WINDOW_MS = 5 * 60 * 1000;
+
 export async function createAuthService(deps: {
   config: Config;
   database: DatabaseHandle;
@@ -58,7 +61,7 @@ export async function createAuthService(deps: {
 
   const [keys, publicKey] = await Promise.all([loadSigningKeys(db), loadPublicKey(deps)]);
   const tokens: AccessTokens = createAccessTokens(keys, issuer);
-  const rateLimiter: RateLimiter = createRateLimiter(db);
+  const rateLimiter: RateLimiter = createRateLimiter(db, { windowMs: AUTH_RATE_LIMIT_WINDOW_MS });
   const lookups = createSessionLookups(db);
   /** user id → session id → the user as GET /user's JSON, for sessions that exist. */
   const sessionUsers = caches.cache<string>({ maxUsers: 10_000 });
@@ -78,7 +81,7 @@ export async function createAuthService(deps: {
 
   async function rateLimit(kind: "sign-in-sign-up" | "refresh", meta: Pick<RequestMeta, "ip">) {
     const max = kind === "refresh" ? limits.tokenRefresh : limits.signInSignUps;
-    if (!(await rateLimiter.take(rateLimitKey(kind, meta.ip), max))) {
+    if (!(await rateLimiter.take(rateLimitKey(kind, meta.ip), max)).allowed) {
       logger.warn({ kind }, "auth rate limit reached");
       throw authErrors.rateLimited();
     }
@@ -315,7 +318,6 @@ export async function createAuthService(deps: {
 
     close() {
       clearInterval(sweeper);
-      rateLimiter.close();
     },
   };
 

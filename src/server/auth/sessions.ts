@@ -228,5 +228,3 @@ export function createSessionLookups(db: Database) {
     user,
   };
 }
-
-export type SessionLookups = ReturnType<typeof createSessionLookups>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bestSubscription,
   entitlementOf,
   hasLiveSubscription,
   needsSync,
@@ -69,5 +70,18 @@ describe("entitlement", () => {
       ),
     ).toBe(false);
     expect(needsSync(r, at("2027-01-01T01:00:00Z"), 3600_000)).toBe(true);
+  });
+});
+
+describe("bestSubscription", () => {
+  const sub = (id: string, status: string, created: number) => ({ id, status, created });
+  const best = (...subs: ReturnType<typeof sub>[]) => bestSubscription(subs, (s) => s.created)?.id;
+
+  it("prefers active or trialing, then past_due, then the newest", () => {
+    expect(best()).toBeUndefined();
+    expect(best(sub("old", "canceled", 1), sub("new", "canceled", 2))).toBe("new");
+    expect(best(sub("due", "past_due", 1), sub("gone", "canceled", 2))).toBe("due");
+    expect(best(sub("due", "past_due", 3), sub("trial", "trialing", 1))).toBe("trial");
+    expect(best(sub("a", "active", 1), sub("b", "active", 2), sub("c", "incomplete", 3))).toBe("b");
   });
 });

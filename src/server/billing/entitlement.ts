@@ -24,8 +24,23 @@ export type SubscriptionRow = Pick<
  */
 export const PAST_DUE_GRACE_MS = days(3);
 
+/**
+ * The one subscription of a user's several (at the provider) that decides access and becomes our
+ * row: active or trialing first, then past_due, then the newest (contracts/billing.md).
+ */
+export function bestSubscription<T extends { status: string }>(
+  subs: readonly T[],
+  createdMs: (sub: T) => number,
+): T | undefined {
+  const rank = (status: string) =>
+    status === "active" || status === "trialing" ? 0 : status === "past_due" ? 1 : 2;
+  return [...subs].sort(
+    (a, b) => rank(a.status) - rank(b.status) || createdMs(b) - createdMs(a),
+  )[0];
+}
+
 /** When access ends for a row, or null when nothing ends it (an active, renewing plan). */
-export function subscriptionEnd(row: SubscriptionRow): Date | null {
+function subscriptionEnd(row: SubscriptionRow): Date | null {
   return row.cancelAt ?? row.currentPeriodEnd ?? null;
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { customers } from "../db/schema";
 import { ApiError } from "../http/errors";
 import type { Logger } from "../logger";
+import { bestSubscription } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
 import {
   readCustomer,
@@ -35,9 +36,7 @@ export type StripeProvider = BillingProvider & {
   syncCustomer(customerId: string): Promise<"synced" | "unknown_customer">;
 };
 
-export function createStripeClient(
-  settings: Pick<StripeSettings, "secretKey" | "apiBase">,
-): Stripe {
+function createStripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: base ? 0 : 2,
@@ -52,7 +51,7 @@ export function createStripeClient(
 }
 
 /** Our error for a failed Stripe call: the user sees a retryable message, the log the details. */
-export function stripeFailure(error: unknown, logger: Logger, action: string): unknown {
+function stripeFailure(error: unknown, logger: Logger, action: string): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   const detail = {
     type: error.type,
@@ -87,15 +86,7 @@ export function stripeFailure(error: unknown, logger: Logger, action: string): u
   );
 }
 
-const rankOf = (status: string) =>
-  status === "active" || status === "trialing" ? 0 : status === "past_due" ? 1 : 2;
-
-/** The subscription that decides access: active/trialing, then past_due, then the newest. */
-export function pickBestSubscription(subs: Stripe.Subscription[]): Stripe.Subscription | undefined {
-  return [...subs].sort((a, b) => rankOf(a.status) - rankOf(b.status) || b.created - a.created)[0];
-}
-
-export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
+function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   // Current API versions keep the period on the item, not on the subscription.
   const item = sub.items.data[0];
   const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
@@ -168,7 +159,7 @@ export function createStripeProvider(deps: {
     const list = await call("list subscriptions", () =>
       stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }),
     );
-    const best = pickBestSubscription(list.data);
+    const best = bestSubscription(list.data, (sub) => sub.created);
     await deps.subscriptions.write(userId, best ? snapshotOf(best) : null, now());
     return "synced";
   };

@@ -9,7 +9,7 @@ import type { StripeProvider } from "./stripe-provider";
 import { limitBody } from "../http/body-limit";
 
 /** Events that can change a customer's subscription; each one triggers a full re-read. */
-export const subscriptionEvents = new Set([
+const subscriptionEvents = new Set([
   "checkout.session.completed",
   "customer.subscription.created",
   "customer.subscription.updated",
@@ -21,7 +21,7 @@ export const subscriptionEvents = new Set([
 ]);
 
 /** The customer an event is about, for the event types above. */
-export function customerOfEvent(event: Stripe.Event): string | undefined {
+function customerOfEvent(event: Stripe.Event): string | undefined {
   const object = event.data.object as { customer?: string | { id: string } | null };
   const customer = object.customer;
   if (!customer) return undefined;

@@ -248,22 +248,3 @@ export const localPortalSessions = pgTable("local_portal_sessions", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
-
-// ---------------------------------------------------------------- practice
-
-export const practiceItems = pgTable(
-  "practice_items",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    question: text("question").notNull(),
-    answer: text("answer"),
-    transcriptSource: text("transcript_source"),
-    answerSource: text("answer_source"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("practice_items_user_created_idx").on(t.userId, t.createdAt.desc())],
-);

@@ -35,7 +35,7 @@ const spokenPhrasing = sentence
   .max(200)
   .refine((text) => !/[[\]{}<>]/.test(text), "must be spoken words, without [placeholders]");
 
-export const bankEntrySchema = z.strictObject({
+const bankEntrySchema = z.strictObject({
   id: z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be kebab-case (lower-case words joined by '-')")
@@ -69,7 +69,7 @@ export function spokenQuestions(
   }));
 }
 
-export const questionBankSchema = z
+const questionBankSchema = z
   .array(bankEntrySchema)
   .min(1)
   .superRefine((entries, ctx) => {

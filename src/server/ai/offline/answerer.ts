@@ -16,7 +16,7 @@ import { createRetriever, DEFAULT_MATCH_THRESHOLD, type RetrievalHit } from "./r
  *   - <tip>
  */
 
-export const OFFLINE_ANSWER_SOURCE = "offline-library";
+const OFFLINE_ANSWER_SOURCE = "offline-library";
 
 export type LibraryAnswer = {
   /** "bank": a model answer from the library; "framework": a structure for an unknown question. */

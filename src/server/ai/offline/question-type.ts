@@ -4,17 +4,14 @@
  * question, with [bracketed] places for the user's specifics. Nothing here invents experience.
  */
 
-export const questionTypes = [
-  "behavioural",
-  "situational",
-  "motivational",
-  "strengths-weaknesses",
-  "technical",
-  "closing",
-  "general",
-] as const;
-
-export type QuestionType = (typeof questionTypes)[number];
+export type QuestionType =
+  | "behavioural"
+  | "situational"
+  | "motivational"
+  | "strengths-weaknesses"
+  | "technical"
+  | "closing"
+  | "general";
 
 export type FrameworkAnswer = {
   type: QuestionType;

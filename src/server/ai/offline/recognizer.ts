@@ -59,7 +59,7 @@ const SEARCH = {
  * The search pays for every grammar state on every frame; 5 brings the bank's ~3,600 states to
  * ~700 (2: real-time factor 0.16, 4: ~0.10, 5: ~0.085, 8: no faster, slower start).
  */
-export const JOIN_WORDS = 5;
+const JOIN_WORDS = 5;
 const JOINER = "_";
 /** Alternative pronunciations of a joined run kept before pauses are added (each × 2 per gap). */
 const MAX_RUN_PRONUNCIATIONS = 4;

@@ -21,7 +21,7 @@ import { JobFailedError, PoolError, TranscriberPool } from "./pool";
  */
 export const UNCERTAIN_BELOW = 0.865;
 
-export const UNRECOGNISED_MESSAGE =
+const UNRECOGNISED_MESSAGE =
   "We couldn't make out a question — try again closer to the microphone, or type it";
 
 export type OfflineTranscriberOptions = {
