@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { BrowserRouter, Route, Routes } from "react-router";
-import { RouteErrorBoundary } from "./components/route-error-boundary";
+import { logRenderError, RouteErrorFallback } from "./components/route-error-fallback";
 import { AuthProvider } from "./lib/auth";
 
 /*
@@ -32,7 +33,10 @@ function useHydrated(): boolean {
 
 export function AppRoutes() {
   return (
-    <RouteErrorBoundary>
+    <ErrorBoundary
+      FallbackComponent={RouteErrorFallback}
+      onError={logRenderError("Page failed to render:")}
+    >
       <Suspense fallback={<div className="min-h-dvh" />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
@@ -41,7 +45,7 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
 }
 

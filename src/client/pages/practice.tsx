@@ -1,5 +1,7 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from "react";
+import { useEffect } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { useNavigate, useSearchParams } from "react-router";
+import { logRenderError } from "@/client/components/route-error-fallback";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { PracticeArea } from "@/client/features/practice/practice-area";
@@ -18,9 +20,12 @@ import { useAuth } from "@/client/lib/auth";
  */
 export function PracticePage() {
   return (
-    <PracticeErrorBoundary>
+    <ErrorBoundary
+      FallbackComponent={PracticeErrorFallback}
+      onError={logRenderError("Practice page failed to render:")}
+    >
       <PracticeContent />
-    </PracticeErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -75,31 +80,16 @@ function PracticeContent() {
   );
 }
 
-type BoundaryState = { failed: boolean };
-
 /** The spec's failure screen for /practice. */
-class PracticeErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { failed: false };
-
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("Practice page failed to render:", error, info.componentStack);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-2xl font-semibold">Authentication Error</h1>
-        <p className="max-w-sm text-muted-foreground">
-          Please try refreshing the page or go back to home.
-        </p>
-        {/* A full navigation: the app's state may be what broke. */}
-        <Button onClick={() => window.location.assign("/")}>Go to Home</Button>
-      </main>
-    );
-  }
+function PracticeErrorFallback() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">Authentication Error</h1>
+      <p className="max-w-sm text-muted-foreground">
+        Please try refreshing the page or go back to home.
+      </p>
+      {/* A full navigation: the app's state may be what broke. */}
+      <Button onClick={() => window.location.assign("/")}>Go to Home</Button>
+    </main>
+  );
 }
