@@ -12,13 +12,13 @@ import {
 } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
+import { describeApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/components/ui/toaster";
 import { describeEngine, type PracticeConfigResponse } from "@/shared/practice";
 import { MAX_QUESTION_CHARS, MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
 import { generateAnswer } from "./generate-answer";
 import { LevelMeter } from "./level-meter";
-import { fetchPracticeConfig } from "./practice-config";
-import { PracticeRequestError } from "./practice-request";
+import { getPracticeConfig } from "./get-practice-config";
 import { transcribeAudio } from "./transcribe-audio";
 import { useRecorder, type RecorderError } from "./use-recorder";
 
@@ -62,7 +62,7 @@ export function PracticeArea() {
   const [engines, setEngines] = useState<PracticeConfigResponse | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetchPracticeConfig(controller.signal).then(setEngines, () => {});
+    getPracticeConfig(controller.signal).then(setEngines, () => {});
     return () => controller.abort();
   }, []);
 
@@ -114,7 +114,7 @@ export function PracticeArea() {
       setStatus(`Question captured: ${transcript.text}`);
     } catch (error) {
       if (request.signal.aborted) return;
-      const message = explain(error);
+      const message = describeApiError(error);
       toast.error("Failed to transcribe audio", { description: message });
       setStatus(`Failed to transcribe audio. ${message}`);
     } finally {
@@ -150,7 +150,7 @@ export function PracticeArea() {
         setStatus("Stopped. The answer so far is kept.");
         return;
       }
-      const message = explain(error);
+      const message = describeApiError(error);
       toast.error("Failed to generate answer", { description: message });
       setStatus(`Failed to generate answer. ${message}`);
     } finally {
@@ -397,9 +397,4 @@ export function PracticeArea() {
 function clock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
-
-function explain(error: unknown): string {
-  if (error instanceof PracticeRequestError) return error.message;
-  return "Something went wrong. Please try again.";
 }

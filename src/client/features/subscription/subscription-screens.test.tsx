@@ -12,7 +12,8 @@ const api = vi.hoisted(() => ({
   createCheckout: vi.fn(),
   openCustomerPortal: vi.fn(),
 }));
-vi.mock("./subscription-api", () => api);
+vi.mock("./create-checkout", () => ({ createCheckout: api.createCheckout }));
+vi.mock("./open-customer-portal", () => ({ openCustomerPortal: api.openCustomerPortal }));
 
 afterEach(() => {
   cleanup();

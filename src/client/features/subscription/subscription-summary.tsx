@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { SubscriptionStatus } from "@/shared/billing";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { openCustomerPortal } from "./subscription-api";
+import { openCustomerPortal } from "./open-customer-portal";
 import { useBillingRedirect } from "./use-billing-redirect";
 
 /** The subscriber's bar above the practice tools: plan, end date, Manage Subscription, Back to Home. */

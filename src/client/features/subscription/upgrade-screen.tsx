@@ -9,7 +9,7 @@ import {
   CardFooter,
   CardHeader,
 } from "@/client/components/ui/card";
-import { createCheckout } from "./subscription-api";
+import { createCheckout } from "./create-checkout";
 import { useBillingRedirect } from "./use-billing-redirect";
 
 const premiumFeatures = [

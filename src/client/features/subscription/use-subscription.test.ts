@@ -16,7 +16,7 @@ vi.mock("@/client/lib/auth", () => ({
   },
 }));
 const api = vi.hoisted(() => ({ checkSubscription: vi.fn() }));
-vi.mock("./subscription-api", () => api);
+vi.mock("./check-subscription", () => api);
 
 const premium = {
   subscribed: true,

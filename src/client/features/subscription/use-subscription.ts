@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { notSubscribed, type SubscriptionStatus } from "@/shared/billing";
 import { getSupabase, onAuthEvent } from "@/client/lib/auth";
 import { createCheckScheduler, type CheckKind, type CheckScheduler } from "./check-scheduler";
-import { checkSubscription } from "./subscription-api";
+import { checkSubscription } from "./check-subscription";
 
 /**
  * The signed-in user's subscription, kept for the whole visit (so returning to /practice shows
