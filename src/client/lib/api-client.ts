@@ -51,10 +51,15 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiCallError && (error.status === 401 || error.code === "unauthorized");
 }
 
+/** True when the caller cancelled the call: nothing to tell the user. */
+export function isAborted(error: unknown): boolean {
+  return error instanceof ApiCallError && error.code === "aborted";
+}
+
 /** True when trying again cannot help: the request itself was refused (4xx) or cancelled. */
 export function isFinalError(error: unknown): boolean {
   if (!(error instanceof ApiCallError)) return false;
-  if (error.code === "aborted") return true;
+  if (isAborted(error)) return true;
   return error.status !== undefined && error.status >= 400 && error.status < 500;
 }
 

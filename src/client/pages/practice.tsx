@@ -1,3 +1,4 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { useNavigate, useSearchParams } from "react-router";
@@ -7,11 +8,9 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { PracticeArea } from "@/client/features/practice/practice-area";
 import { SubscriptionSummary } from "@/client/features/subscription/subscription-summary";
 import { UpgradeScreen } from "@/client/features/subscription/upgrade-screen";
-import {
-  requestSubscriptionCheck,
-  useSubscription,
-} from "@/client/features/subscription/use-subscription";
+import { useSubscription } from "@/client/features/subscription/use-subscription";
 import { useAuth } from "@/client/lib/auth";
+import { queryClient } from "@/client/lib/query-client";
 
 /**
  * /practice: signed-out visitors go to /auth; non-subscribers see the upgrade screen;
@@ -24,7 +23,10 @@ export function PracticePage() {
       FallbackComponent={PracticeErrorFallback}
       onError={logRenderError("Practice page failed to render:")}
     >
-      <PracticeContent />
+      {/* Here rather than around the app: the landing page's first load stays without it. */}
+      <QueryClientProvider client={queryClient}>
+        <PracticeContent />
+      </QueryClientProvider>
     </ErrorBoundary>
   );
 }
@@ -35,6 +37,7 @@ function PracticeContent() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const checkoutResult = params.get("checkout");
+  const checkSubscription = subscription.check;
 
   useEffect(() => {
     if (!loading && !user) void navigate("/auth", { replace: true });
@@ -42,7 +45,7 @@ function PracticeContent() {
 
   useEffect(() => {
     if (loading || !user || checkoutResult === null) return;
-    if (checkoutResult === "success") void requestSubscriptionCheck("forced");
+    if (checkoutResult === "success") void checkSubscription("forced");
     // Drop the marker so a reload does not count as another return from checkout.
     setParams(
       (current) => {
@@ -52,7 +55,7 @@ function PracticeContent() {
       },
       { replace: true },
     );
-  }, [loading, user, checkoutResult, setParams]);
+  }, [loading, user, checkoutResult, setParams, checkSubscription]);
 
   if (loading || !user || !subscription.settled) {
     return (
@@ -62,7 +65,7 @@ function PracticeContent() {
     );
   }
 
-  const checkStatus = () => void requestSubscriptionCheck("manual");
+  const checkStatus = () => void subscription.check("manual");
 
   if (!subscription.status.subscribed) {
     return (
