@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import {
   answerDeltaEvent,
   answerDoneEvent,
@@ -73,3 +74,18 @@ export async function generateAnswer(
     void reader.cancel().catch(() => {});
   }
 }
+
+/** Streams a sample answer; a failure toasts 'Failed to generate answer' with the reason. */
+export const useGenerateAnswer = () =>
+  useMutation({
+    mutationFn: ({
+      question,
+      onDelta,
+      signal,
+    }: {
+      question: string;
+      onDelta: (text: string) => void;
+      signal?: AbortSignal;
+    }) => generateAnswer(question, onDelta, signal),
+    meta: { errorToast: { title: "Failed to generate answer" } },
+  });

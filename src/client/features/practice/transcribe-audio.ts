@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { transcribeAudioResponse, type TranscribeAudioResponse } from "@/shared/practice";
 import { invokeFunction } from "@/client/lib/api-client";
 
@@ -7,3 +8,11 @@ export const transcribeAudio = (
   signal?: AbortSignal,
 ): Promise<TranscribeAudioResponse> =>
   invokeFunction("transcribe-audio", { schema: transcribeAudioResponse, body: { audio }, signal });
+
+/** Transcribes a recording; a failure toasts 'Failed to transcribe audio' with the reason. */
+export const useTranscribeAudio = () =>
+  useMutation({
+    mutationFn: ({ audio, signal }: { audio: string; signal?: AbortSignal }) =>
+      transcribeAudio(audio, signal),
+    meta: { errorToast: { title: "Failed to transcribe audio" } },
+  });
