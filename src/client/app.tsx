@@ -1,7 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { BrowserRouter, Route, Routes } from "react-router";
-import { RouteErrorBoundary } from "./components/route-error-boundary";
-import { AuthProvider } from "./lib/auth";
+import { logRenderError, RouteErrorFallback } from "@/client/components/route-error-fallback";
+import { AuthProvider } from "@/client/lib/auth";
 
 /*
  * Declarative routing (<BrowserRouter>/<Routes>) rather than createBrowserRouter: the data
@@ -9,16 +10,20 @@ import { AuthProvider } from "./lib/auth";
  * (docs/decisions/0022-prerender-and-code-splitting.md). Every page is its own chunk, so the
  * landing page downloads only what it renders.
  */
-const LandingPage = lazy(() => import("./pages/landing").then((m) => ({ default: m.LandingPage })));
-const AuthPage = lazy(() => import("./pages/auth").then((m) => ({ default: m.AuthPage })));
+const LandingPage = lazy(() =>
+  import("@/client/pages/landing").then((m) => ({ default: m.LandingPage })),
+);
+const AuthPage = lazy(() => import("@/client/pages/auth").then((m) => ({ default: m.AuthPage })));
 const PracticePage = lazy(() =>
-  import("./pages/practice").then((m) => ({ default: m.PracticePage })),
+  import("@/client/pages/practice").then((m) => ({ default: m.PracticePage })),
 );
 const NotFoundPage = lazy(() =>
-  import("./pages/not-found").then((m) => ({ default: m.NotFoundPage })),
+  import("@/client/pages/not-found").then((m) => ({ default: m.NotFoundPage })),
 );
 /** sonner loads after the first render; toasts raised before it mounts are replayed on mount. */
-const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() =>
+  import("@/client/components/ui/toaster").then((m) => ({ default: m.Toaster })),
+);
 
 const subscribeNothing = () => () => {};
 /** False during pre-rendering and hydration, true once the app runs in the browser. */
@@ -32,7 +37,10 @@ function useHydrated(): boolean {
 
 export function AppRoutes() {
   return (
-    <RouteErrorBoundary>
+    <ErrorBoundary
+      FallbackComponent={RouteErrorFallback}
+      onError={logRenderError("Page failed to render:")}
+    >
       <Suspense fallback={<div className="min-h-dvh" />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
@@ -41,7 +49,7 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
 }
 

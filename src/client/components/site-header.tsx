@@ -1,7 +1,7 @@
 import { GraduationCap, LogOut } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
-import { Button } from "./ui/button";
+import { Button } from "@/client/components/ui/button";
 
 /** What the header needs to know about the visitor (a subset of useAuth()). */
 export type HeaderAuth = {

@@ -149,7 +149,7 @@ async function signUp(email: string, password: string, fullName: string): Promis
 }
 
 /** Ends the session here and on the server; offline, it is still dropped on this device. */
-async function signOut(): Promise<void> {
+export async function signOut(): Promise<void> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signOut();

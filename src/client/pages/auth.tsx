@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
-import { AuthPanel } from "../features/auth/auth-panel";
-import { getSupabase, useAuth } from "../lib/auth";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
+import { Spinner } from "@/client/components/ui/spinner";
+import { AuthPanel } from "@/client/features/auth/auth-panel";
+import { getSupabase, useAuth } from "@/client/lib/auth";
 
 /**
  * /auth: sign in or sign up (`?tab=sign-up` opens that tab). A visitor who is already signed in

@@ -13,10 +13,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { focusSection, SiteHeader } from "../components/site-header";
-import { SiteFooter } from "../components/site-footer";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
+import { focusSection, SiteHeader } from "@/client/components/site-header";
+import { SiteFooter } from "@/client/components/site-footer";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
 import {
   Card,
   CardContent,
@@ -24,8 +24,8 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from "../components/ui/card";
-import { useAuth } from "../lib/auth";
+} from "@/client/components/ui/card";
+import { useAuth } from "@/client/lib/auth";
 
 export function LandingPage() {
   const { user, signOut } = useAuth();

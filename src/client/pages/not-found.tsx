@@ -1,7 +1,7 @@
 import { Compass } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "../components/ui/button";
+import { Button } from "@/client/components/ui/button";
 
 export function NotFoundPage() {
   const location = useLocation();

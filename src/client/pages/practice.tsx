@@ -1,15 +1,16 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { useNavigate, useSearchParams } from "react-router";
+import { logRenderError } from "@/client/components/route-error-fallback";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { PracticeArea } from "@/client/features/practice/practice-area";
 import { SubscriptionSummary } from "@/client/features/subscription/subscription-summary";
 import { UpgradeScreen } from "@/client/features/subscription/upgrade-screen";
-import {
-  requestSubscriptionCheck,
-  useSubscription,
-} from "@/client/features/subscription/use-subscription";
+import { useSubscription } from "@/client/features/subscription/use-subscription";
 import { useAuth } from "@/client/lib/auth";
+import { queryClient } from "@/client/lib/query-client";
 
 /**
  * /practice: signed-out visitors go to /auth; non-subscribers see the upgrade screen;
@@ -18,9 +19,15 @@ import { useAuth } from "@/client/lib/auth";
  */
 export function PracticePage() {
   return (
-    <PracticeErrorBoundary>
-      <PracticeContent />
-    </PracticeErrorBoundary>
+    <ErrorBoundary
+      FallbackComponent={PracticeErrorFallback}
+      onError={logRenderError("Practice page failed to render:")}
+    >
+      {/* Here rather than around the app: the landing page's first load stays without it. */}
+      <QueryClientProvider client={queryClient}>
+        <PracticeContent />
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }
 
@@ -30,6 +37,7 @@ function PracticeContent() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const checkoutResult = params.get("checkout");
+  const checkSubscription = subscription.check;
 
   useEffect(() => {
     if (!loading && !user) void navigate("/auth", { replace: true });
@@ -37,7 +45,7 @@ function PracticeContent() {
 
   useEffect(() => {
     if (loading || !user || checkoutResult === null) return;
-    if (checkoutResult === "success") void requestSubscriptionCheck("forced");
+    if (checkoutResult === "success") void checkSubscription("forced");
     // Drop the marker so a reload does not count as another return from checkout.
     setParams(
       (current) => {
@@ -47,7 +55,7 @@ function PracticeContent() {
       },
       { replace: true },
     );
-  }, [loading, user, checkoutResult, setParams]);
+  }, [loading, user, checkoutResult, setParams, checkSubscription]);
 
   if (loading || !user || !subscription.settled) {
     return (
@@ -57,7 +65,7 @@ function PracticeContent() {
     );
   }
 
-  const checkStatus = () => void requestSubscriptionCheck("manual");
+  const checkStatus = () => void subscription.check("manual");
 
   if (!subscription.status.subscribed) {
     return (
@@ -75,31 +83,16 @@ function PracticeContent() {
   );
 }
 
-type BoundaryState = { failed: boolean };
-
 /** The spec's failure screen for /practice. */
-class PracticeErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { failed: false };
-
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("Practice page failed to render:", error, info.componentStack);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-2xl font-semibold">Authentication Error</h1>
-        <p className="max-w-sm text-muted-foreground">
-          Please try refreshing the page or go back to home.
-        </p>
-        {/* A full navigation: the app's state may be what broke. */}
-        <Button onClick={() => window.location.assign("/")}>Go to Home</Button>
-      </main>
-    );
-  }
+function PracticeErrorFallback() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">Authentication Error</h1>
+      <p className="max-w-sm text-muted-foreground">
+        Please try refreshing the page or go back to home.
+      </p>
+      {/* A full navigation: the app's state may be what broke. */}
+      <Button onClick={() => window.location.assign("/")}>Go to Home</Button>
+    </main>
+  );
 }

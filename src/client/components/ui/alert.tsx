@@ -38,10 +38,6 @@ export function Alert({
   );
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("col-start-2 font-semibold", className)} {...props} />;
-}
-
 export function AlertDescription({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("col-start-2 [&_p]:leading-relaxed", className)} {...props} />;
 }

@@ -1,9 +1,9 @@
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Alert, AlertDescription } from "../../components/ui/alert";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import type { AuthResult } from "../../lib/auth";
+import { Alert, AlertDescription } from "@/client/components/ui/alert";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import type { AuthResult } from "@/client/lib/auth";
 import { SignInForm, type SignInValues } from "./sign-in-form";
 import { SignUpForm, type SignUpValues } from "./sign-up-form";
 

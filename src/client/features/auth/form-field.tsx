@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type Ref } from "react";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
 
 /**
  * A labelled input with an optional hint and its validation message, both tied to it for screen

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpForm } from "@/shared/auth";
-import { Button } from "../../components/ui/button";
+import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
 import { fieldErrors } from "./validate";
 

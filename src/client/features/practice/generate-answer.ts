@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import {
   answerDeltaEvent,
   answerDoneEvent,
@@ -5,8 +6,8 @@ import {
   generateAnswerResponse,
 } from "@/shared/practice";
 import { createSseParser } from "@/shared/practice-sse";
+import { ApiCallError, toApiCallError } from "@/client/lib/api-client";
 import { getSupabase } from "@/client/lib/auth";
-import { PracticeRequestError, toRequestError } from "./practice-request";
 
 /**
  * generate-interview-answer, streamed: calls `onDelta` with each piece of the answer as the
@@ -25,18 +26,17 @@ export async function generateAnswer(
     headers: { Accept: "text/event-stream" },
     signal,
   });
-  if (error) throw await toRequestError(error, signal);
+  if (error) throw await toApiCallError(error, signal);
 
   // A server (or proxy) that answers with plain JSON still works.
   if (!(data instanceof Response)) {
     const parsed = generateAnswerResponse.safeParse(data);
     if (!parsed.success)
-      throw new PracticeRequestError("The server's answer was not understood.", "bad_response");
+      throw new ApiCallError("The server's answer was not understood.", "bad_response");
     onDelta(parsed.data.answer);
     return { source: parsed.data.source };
   }
-  if (!data.body)
-    throw new PracticeRequestError("The server sent an empty answer.", "bad_response");
+  if (!data.body) throw new ApiCallError("The server sent an empty answer.", "bad_response");
 
   const reader = data.body.pipeThrough(new TextDecoderStream()).getReader();
   const parser = createSseParser();
@@ -46,7 +46,7 @@ export async function generateAnswer(
       try {
         chunk = await reader.read();
       } catch (readError) {
-        throw await toRequestError(readError, signal);
+        throw await toApiCallError(readError, signal);
       }
       const events = chunk.done ? parser.end() : parser.push(chunk.value);
       for (const event of events) {
@@ -59,14 +59,14 @@ export async function generateAnswer(
           return { source: done.source };
         } else if (event.event === "error") {
           const failure = answerErrorEvent.safeParse(payload);
-          throw new PracticeRequestError(
+          throw new ApiCallError(
             failure.success ? failure.data.error.message : "The answer was interrupted.",
             failure.success ? failure.data.error.code : "stream_error",
           );
         }
       }
       if (chunk.done) {
-        throw new PracticeRequestError("The answer was cut off. Please try again.", "stream_ended");
+        throw new ApiCallError("The answer was cut off. Please try again.", "stream_ended");
       }
     }
   } finally {
@@ -74,3 +74,18 @@ export async function generateAnswer(
     void reader.cancel().catch(() => {});
   }
 }
+
+/** Streams a sample answer; a failure toasts 'Failed to generate answer' with the reason. */
+export const useGenerateAnswer = () =>
+  useMutation({
+    mutationFn: ({
+      question,
+      onDelta,
+      signal,
+    }: {
+      question: string;
+      onDelta: (text: string) => void;
+      signal?: AbortSignal;
+    }) => generateAnswer(question, onDelta, signal),
+    meta: { errorToast: { title: "Failed to generate answer" } },
+  });

@@ -1,14 +1,18 @@
+import { useMutation } from "@tanstack/react-query";
 import { transcribeAudioResponse, type TranscribeAudioResponse } from "@/shared/practice";
-import { invokePractice, PracticeRequestError } from "./practice-request";
+import { invokeFunction } from "@/client/lib/api-client";
 
 /** transcribe-audio: the recording (base64 WebM) → the question's text and its engine. */
-export async function transcribeAudio(
+export const transcribeAudio = (
   audio: string,
   signal?: AbortSignal,
-): Promise<TranscribeAudioResponse> {
-  const data = await invokePractice("transcribe-audio", { audio }, signal);
-  const parsed = transcribeAudioResponse.safeParse(data);
-  if (!parsed.success)
-    throw new PracticeRequestError("The server's answer was not understood.", "bad_response");
-  return parsed.data;
-}
+): Promise<TranscribeAudioResponse> =>
+  invokeFunction("transcribe-audio", { schema: transcribeAudioResponse, body: { audio }, signal });
+
+/** Transcribes a recording; a failure toasts 'Failed to transcribe audio' with the reason. */
+export const useTranscribeAudio = () =>
+  useMutation({
+    mutationFn: ({ audio, signal }: { audio: string; signal?: AbortSignal }) =>
+      transcribeAudio(audio, signal),
+    meta: { errorToast: { title: "Failed to transcribe audio" } },
+  });

@@ -1,18 +1,31 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type * as ApiClient from "@/client/lib/api-client";
+import { ApiCallError } from "@/client/lib/api-client";
+import { createQueryClient } from "@/client/lib/query-client";
 import { SubscriptionSummary } from "./subscription-summary";
 import { UpgradeScreen } from "./upgrade-screen";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
-const api = vi.hoisted(() => ({
-  checkSubscription: vi.fn(),
-  createCheckout: vi.fn(),
-  openCustomerPortal: vi.fn(),
+const invoke = vi.hoisted(() => vi.fn());
+vi.mock("@/client/lib/api-client", async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  invokeFunction: invoke,
 }));
-vi.mock("./subscription-api", () => api);
+
+/** The screens inside the app's own query client (its toast rule included) and a router. */
+function renderWithClient(ui: ReactNode) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 afterEach(() => {
   cleanup();
@@ -21,11 +34,7 @@ afterEach(() => {
 
 describe("UpgradeScreen", () => {
   const renderScreen = (onCheckStatus = vi.fn()) => {
-    render(
-      <MemoryRouter>
-        <UpgradeScreen onCheckStatus={onCheckStatus} checking={false} />
-      </MemoryRouter>,
-    );
+    renderWithClient(<UpgradeScreen onCheckStatus={onCheckStatus} checking={false} />);
     return onCheckStatus;
   };
 
@@ -47,12 +56,13 @@ describe("UpgradeScreen", () => {
 
   it("shows Processing... while starting checkout, and the spec's toast when it fails", async () => {
     let fail!: (error: Error) => void;
-    api.createCheckout.mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    invoke.mockReturnValue(new Promise((_, reject) => (fail = reject)));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     renderScreen();
     fireEvent.click(screen.getByRole("button", { name: "Subscribe for $11/month" }));
     const busy = await screen.findByRole("button", { name: "Processing..." });
     expect(busy.hasAttribute("disabled")).toBe(true);
+    expect(invoke).toHaveBeenCalledExactlyOnceWith("create-checkout", expect.anything());
     fail(new Error("boom"));
     await screen.findByRole("button", { name: "Subscribe for $11/month" });
     expect(toast.error).toHaveBeenCalledWith("Error", {
@@ -65,16 +75,14 @@ describe("UpgradeScreen", () => {
 
 describe("SubscriptionSummary", () => {
   it("shows the tier and the end date in the user's locale", () => {
-    render(
-      <MemoryRouter>
-        <SubscriptionSummary
-          status={{
-            subscribed: true,
-            subscription_tier: "Premium",
-            subscription_end: "2027-02-28T10:00:00.000Z",
-          }}
-        />
-      </MemoryRouter>,
+    renderWithClient(
+      <SubscriptionSummary
+        status={{
+          subscribed: true,
+          subscription_tier: "Premium",
+          subscription_end: "2027-02-28T10:00:00.000Z",
+        }}
+      />,
     );
     expect(screen.getByText("Premium")).toBeTruthy();
     expect(
@@ -84,14 +92,12 @@ describe("SubscriptionSummary", () => {
   });
 
   it("toasts when the portal cannot be opened", async () => {
-    api.openCustomerPortal.mockRejectedValue(new Error("no customer"));
+    invoke.mockRejectedValue(new ApiCallError("No customer.", "no_customer", 404));
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    render(
-      <MemoryRouter>
-        <SubscriptionSummary
-          status={{ subscribed: true, subscription_tier: "Premium", subscription_end: null }}
-        />
-      </MemoryRouter>,
+    renderWithClient(
+      <SubscriptionSummary
+        status={{ subscribed: true, subscription_tier: "Premium", subscription_end: null }}
+      />,
     );
     fireEvent.click(screen.getByRole("button", { name: "Manage Subscription" }));
     await waitFor(() =>
@@ -99,5 +105,7 @@ describe("SubscriptionSummary", () => {
         description: "Failed to open subscription management",
       }),
     );
+    expect(invoke).toHaveBeenCalledWith("customer-portal", expect.anything());
+    expect(screen.getByRole("button", { name: "Manage Subscription" })).toBeTruthy();
   });
 });

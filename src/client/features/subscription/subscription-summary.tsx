@@ -3,12 +3,11 @@ import { Link } from "react-router";
 import type { SubscriptionStatus } from "@/shared/billing";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { openCustomerPortal } from "./subscription-api";
-import { useBillingRedirect } from "./use-billing-redirect";
+import { useOpenCustomerPortal } from "./open-customer-portal";
 
 /** The subscriber's bar above the practice tools: plan, end date, Manage Subscription, Back to Home. */
 export function SubscriptionSummary({ status }: { status: SubscriptionStatus }) {
-  const portal = useBillingRedirect(openCustomerPortal, "Failed to open subscription management");
+  const portal = useOpenCustomerPortal();
   const end = status.subscription_end ? new Date(status.subscription_end) : null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-card">
@@ -26,7 +25,7 @@ export function SubscriptionSummary({ status }: { status: SubscriptionStatus }) 
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
-          onClick={() => void portal.go()}
+          onClick={portal.go}
           disabled={portal.busy}
           aria-busy={portal.busy}
         >

@@ -9,8 +9,7 @@ import {
   CardFooter,
   CardHeader,
 } from "@/client/components/ui/card";
-import { createCheckout } from "./subscription-api";
-import { useBillingRedirect } from "./use-billing-redirect";
+import { useCreateCheckout } from "./create-checkout";
 
 const premiumFeatures = [
   "Unlimited practice sessions",
@@ -28,7 +27,7 @@ export function UpgradeScreen({
   onCheckStatus: () => void;
   checking: boolean;
 }) {
-  const checkout = useBillingRedirect(createCheckout, "Failed to start checkout process");
+  const checkout = useCreateCheckout();
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <Alert>
@@ -65,7 +64,7 @@ export function UpgradeScreen({
         <CardFooter className="flex-col items-stretch">
           <Button
             size="lg"
-            onClick={() => void checkout.go()}
+            onClick={checkout.go}
             disabled={checkout.busy}
             aria-busy={checkout.busy}
           >

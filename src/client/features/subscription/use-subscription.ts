@@ -1,86 +1,119 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { notSubscribed, type SubscriptionStatus } from "@/shared/billing";
-import { getSupabase, onAuthEvent } from "@/client/lib/auth";
-import { createCheckScheduler, type CheckKind, type CheckScheduler } from "./check-scheduler";
-import { checkSubscription } from "./subscription-api";
+import { isCancelledError, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { notSubscribed, subscriptionCheckTiming, type SubscriptionStatus } from "@/shared/billing";
+import { getSupabase, onAuthEvent, useAuth } from "@/client/lib/auth";
+import { queryClient } from "@/client/lib/query-client";
+import {
+  checkSubscription,
+  everySubscriptionKey,
+  subscriptionQueryOptions,
+} from "./check-subscription";
 
 /**
- * The signed-in user's subscription, kept for the whole visit (so returning to /practice shows
- * it at once) and refreshed by the spec's timing rules (check-scheduler.ts).
+ * The signed-in user's subscription, a query kept for the whole visit (so returning to
+ * /practice shows it at once) and checked by the spec's timing rules (sections 4 and 9):
+ * - SIGNED_IN: check after 1 s; INITIAL_SESSION with a user: after 0.5 s (a later event
+ *   replaces a pending one);
+ * - an automatic check is skipped if the last check started under 10 s ago, a manual one (the
+ *   "Check Status" buttons) under 5 s ago; a forced one (back from checkout) always runs;
+ * - SIGNED_OUT (or another user) cancels what is pending or in flight and clears the status;
+ * - a failed check is only logged and leaves the status unchanged.
  *   settled  — a check has finished (or failed) since the user signed in
  *   checking — a check is in flight
- * A failed check is only logged and leaves the status unchanged; SIGNED_OUT clears it.
  */
+export type CheckKind = "automatic" | "manual" | "forced";
+
 export type SubscriptionState = {
   status: SubscriptionStatus;
   settled: boolean;
   checking: boolean;
 };
 
-const initial: SubscriptionState = { status: notSubscribed, settled: false, checking: false };
-let state = initial;
-const listeners = new Set<() => void>();
-/** Bumped when the user changes, so an answer for the previous user is dropped. */
-let generation = 0;
+const minIntervalMs: Record<CheckKind, number> = {
+  automatic: subscriptionCheckTiming.automaticMinIntervalMs,
+  manual: subscriptionCheckTiming.manualMinIntervalMs,
+  forced: 0,
+};
+
+/** When the last check started; the query only knows when one finished. */
+let lastStartedAt = Number.NEGATIVE_INFINITY;
+let pending: ReturnType<typeof setTimeout> | undefined;
+/** The user of the last auth event; `undefined` until the first one. */
 let userId: string | null | undefined;
-let scheduler: CheckScheduler | undefined;
+let listening = false;
 
-function setState(next: SubscriptionState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-async function runCheck(options: { refresh: boolean }) {
-  const started = generation;
-  setState({ ...state, checking: true });
+/** Runs a check unless the last one started too recently for this kind; resolves to whether it ran. */
+async function check(kind: CheckKind, forUser: string): Promise<boolean> {
+  if (Date.now() - lastStartedAt < minIntervalMs[kind]) return false;
+  lastStartedAt = Date.now();
   try {
-    const status = await checkSubscription(options);
-    if (started === generation) setState({ status, settled: true, checking: false });
+    await queryClient.fetchQuery({
+      ...subscriptionQueryOptions(forUser),
+      // "manual" and "forced" ask the server to re-read the payment provider first.
+      queryFn: () => checkSubscription({ refresh: kind !== "automatic" }),
+      staleTime: 0,
+    });
   } catch (error) {
-    if (started !== generation) return;
-    console.warn("Subscription check failed; keeping the last known status.", error);
-    setState({ ...state, settled: true, checking: false });
+    // Cancelled by a sign-out: that user's answer no longer matters.
+    if (!isCancelledError(error)) {
+      console.warn("Subscription check failed; keeping the last known status.", error);
+    }
   }
+  return true;
 }
 
-function start() {
-  if (scheduler) return;
-  const created = createCheckScheduler({ check: runCheck });
-  scheduler = created;
+function schedule(ms: number, forUser: string) {
+  clearTimeout(pending);
+  pending = setTimeout(() => {
+    pending = undefined;
+    void check("automatic", forUser);
+  }, ms);
+}
+
+function listen() {
+  if (listening) return;
+  listening = true;
   onAuthEvent((event, session) => {
     const nextUserId = session?.user.id ?? null;
-    // `undefined` until the first event: a check started before it is for this same user.
+    // A check started before the first event is for the user the page already knew about.
     const switched = userId !== undefined && nextUserId !== userId;
     if (event === "SIGNED_OUT" || switched) {
-      generation++;
-      setState(initial);
-      // Another account: the last check's timing belongs to the previous user.
-      if (event !== "SIGNED_OUT") created.onAuthEvent("SIGNED_OUT", false);
+      clearTimeout(pending);
+      pending = undefined;
+      lastStartedAt = Number.NEGATIVE_INFINITY; // the next user's first check is not "too soon"
+      void queryClient.resetQueries({ queryKey: everySubscriptionKey });
     }
     userId = nextUserId;
-    created.onAuthEvent(event, nextUserId !== null);
+    if (!nextUserId) return;
+    if (event === "SIGNED_IN") schedule(subscriptionCheckTiming.afterSignedInMs, nextUserId);
+    else if (event === "INITIAL_SESSION") {
+      schedule(subscriptionCheckTiming.afterInitialSessionMs, nextUserId);
+    }
   });
 }
 
-/** Asks for a check now; "manual" is skipped within 5 s of the last check, "forced" never. */
-export function requestSubscriptionCheck(kind: Exclude<CheckKind, "automatic">): Promise<boolean> {
-  start();
-  return scheduler!.request(kind);
-}
-
-export function useSubscription(): SubscriptionState {
+export function useSubscription(): SubscriptionState & {
+  /** Asks for a check now: "manual" is skipped within 5 s of the last check, "forced" never. */
+  check(kind: Exclude<CheckKind, "automatic">): Promise<boolean>;
+} {
+  const { user } = useAuth();
+  const currentUserId = user?.id ?? null;
   useEffect(() => {
-    start();
+    listen();
     void getSupabase(); // this page needs the client now, not when the browser is idle
   }, []);
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => initial,
+  const query = useQuery(subscriptionQueryOptions(currentUserId));
+  const checkNow = useCallback(
+    (kind: Exclude<CheckKind, "automatic">) => {
+      listen();
+      return currentUserId ? check(kind, currentUserId) : Promise.resolve(false);
+    },
+    [currentUserId],
   );
+  return {
+    status: query.data ?? notSubscribed,
+    settled: query.status !== "pending",
+    checking: query.fetchStatus === "fetching",
+    check: checkNow,
+  };
 }

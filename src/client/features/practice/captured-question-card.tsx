@@ -1,0 +1,84 @@
+import { useId, type KeyboardEvent } from "react";
+import { Alert, AlertDescription } from "@/client/components/ui/alert";
+import { Badge } from "@/client/components/ui/badge";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "@/client/components/ui/card";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { describeEngine } from "@/shared/practice";
+import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
+
+/**
+ * The question as transcribed, to check and edit, or typed by the user. Ctrl/Cmd+Enter asks for
+ * the answer. `hintId` names the hint below the field, which the Generate button also refers to.
+ */
+export function CapturedQuestionCard({
+  question,
+  onQuestionChange,
+  onGenerate,
+  transcriptSource,
+  uncertain,
+  hintId,
+}: {
+  question: string;
+  onQuestionChange: (text: string) => void;
+  onGenerate: () => void;
+  transcriptSource: string | null;
+  uncertain: boolean;
+  hintId: string;
+}) {
+  const questionId = useId();
+
+  function onQuestionKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      onGenerate();
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Captured Question</CardTitle>
+        <CardDescription>
+          Check the transcript, edit it, or type a question yourself.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <Label htmlFor={questionId}>Interview question</Label>
+        <Textarea
+          id={questionId}
+          value={question}
+          onChange={(event) => onQuestionChange(event.target.value)}
+          onKeyDown={onQuestionKeyDown}
+          maxLength={MAX_QUESTION_CHARS}
+          rows={3}
+          placeholder="e.g. Tell me about a time you handled a conflict at work."
+          aria-describedby={hintId}
+        />
+        <div
+          id={hintId}
+          className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground"
+        >
+          <span>Ctrl+Enter generates the answer.</span>
+          <span>
+            {question.length} / {MAX_QUESTION_CHARS}
+          </span>
+        </div>
+        {transcriptSource ? (
+          <Badge variant="outline">Transcribed by {describeEngine(transcriptSource)}</Badge>
+        ) : null}
+        {uncertain ? (
+          <Alert variant="warning">
+            <AlertDescription>Did we hear that right? You can edit the question.</AlertDescription>
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
+import { practiceConfigResponse, type PracticeConfigResponse } from "@/shared/practice";
+import { invokeFunction } from "@/client/lib/api-client";
+
+/** practice-config: which engines this server uses, and its limits. */
+export const getPracticeConfig = (signal?: AbortSignal): Promise<PracticeConfigResponse> =>
+  invokeFunction("practice-config", { schema: practiceConfigResponse, body: {}, signal });
+
+/**
+ * Which engines this server uses, shown before the first call (best effort: on failure the
+ * descriptions are simply left out). Fixed at server start-up, so fetched once per visit.
+ */
+export const usePracticeConfig = () =>
+  useQuery({
+    queryKey: ["practice-config"],
+    queryFn: ({ signal }) => getPracticeConfig(signal),
+    staleTime: Infinity,
+  });

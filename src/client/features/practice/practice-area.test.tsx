@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/client/lib/query-client";
+import { PracticeArea } from "./practice-area";
+
+/**
+ * The practice tools with supabase-js's `functions.invoke` replaced: typing a question,
+ * generating an answer, and the spec's toasts when that fails or there is no question.
+ */
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }));
+vi.mock("@/client/components/ui/toaster", () => ({ toast }));
+const invoke = vi.hoisted(() => vi.fn());
+vi.mock("@/client/lib/auth", () => ({
+  getSupabase: async () => ({ functions: { invoke } }),
+  signOut: vi.fn(),
+}));
+
+const config = {
+  transcriber: "offline",
+  answerer: "offline",
+  limits: { maxRecordingSeconds: 180, maxAudioBytes: 5_000_000, maxQuestionChars: 1000 },
+};
+
+function answerWith(reply: (name: string, options: { body?: unknown }) => unknown) {
+  invoke.mockImplementation(async (name: string, options: { body?: unknown }) =>
+    name === "practice-config" ? { data: config, error: null } : reply(name, options),
+  );
+}
+
+function renderArea() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PracticeArea />
+    </QueryClientProvider>,
+  );
+  return screen.getByLabelText("Interview question");
+}
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe("PracticeArea", () => {
+  it("writes the answer to a typed question and says it is ready", async () => {
+    answerWith(() => ({ data: { answer: "In my last role…", source: "offline" }, error: null }));
+    const field = renderArea();
+    const generate = screen.getByRole("button", { name: "Generate AI Answer" });
+    expect(generate.hasAttribute("disabled")).toBe(true);
+
+    fireEvent.change(field, { target: { value: "  Tell me about yourself.  " } });
+    fireEvent.click(generate);
+    expect((await screen.findByTestId("answer-text")).textContent).toBe("In my last role…");
+    expect(invoke).toHaveBeenCalledWith(
+      "generate-interview-answer",
+      expect.objectContaining({ body: { question: "Tell me about yourself.", stream: true } }),
+    );
+    expect(toast.success).toHaveBeenCalledWith("Answer generated", {
+      description: "Your AI-powered answer is ready!",
+    });
+    expect(screen.getByRole("button", { name: "Copy" })).toBeTruthy();
+    expect(screen.getByText(/Answers come from/)).toBeTruthy(); // from practice-config
+  });
+
+  it("toasts the server's reason when the answer fails, and 'No question' for a blank one", async () => {
+    answerWith(() => ({
+      data: null,
+      error: Object.assign(new Error("non-2xx"), {
+        context: new Response(
+          JSON.stringify({ error: { code: "engine_failed", message: "The engine failed." } }),
+          { status: 502 },
+        ),
+      }),
+    }));
+    const field = renderArea();
+    fireEvent.change(field, { target: { value: "Why us?" } });
+    fireEvent.keyDown(field, { key: "Enter", ctrlKey: true });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to generate answer", {
+        description: "The engine failed.",
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Failed to generate answer. The engine failed.",
+      ),
+    );
+
+    fireEvent.change(field, { target: { value: "   " } });
+    fireEvent.click(screen.getByRole("button", { name: "Generate AI Answer" }));
+    expect(toast.error).toHaveBeenLastCalledWith("No question", {
+      description: "Please record and transcribe a question first",
+    });
+    expect(toast.error).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "@/client/components/ui/toaster";
+import { describeApiError, isAborted } from "@/client/lib/api-client";
+import { MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
+import { useGenerateAnswer } from "./generate-answer";
+import { useTranscribeAudio } from "./transcribe-audio";
+import { useRecorder, type RecorderError } from "./use-recorder";
+
+/**
+ * One practice round: record the interviewer's question, have it transcribed (or type it),
+ * then stream a sample answer. Owns the recorder, the two calls and what the screen-reader
+ * status line says; toast texts follow the product spec (failures of the calls are toasted by
+ * the query client, lib/query-client.ts). Leaving the page cancels whatever is still running.
+ */
+export function usePracticeSession() {
+  const [question, setQuestion] = useState("");
+  const [transcriptSource, setTranscriptSource] = useState<string | null>(null);
+  const [uncertain, setUncertain] = useState(false);
+  const [answer, setAnswer] = useState("");
+  const [answerSource, setAnswerSource] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const requests = useRef(new Set<AbortController>());
+  const answerAbort = useRef<AbortController | null>(null);
+  const transcription = useTranscribeAudio();
+  const answering = useGenerateAnswer();
+
+  const recorder = useRecorder({
+    onStopped(recording) {
+      toast("Recording stopped", { description: "Processing your audio..." });
+      setStatus(
+        recording.autoStopped
+          ? `Recording stopped at the ${MAX_RECORDING_SECONDS / 60}-minute limit. Your recording is ready to play back or transcribe.`
+          : "Your recording is ready to play back or transcribe.",
+      );
+    },
+    onError(error: RecorderError) {
+      if (error.reason === "empty") toast.error("No audio", { description: error.message });
+      else toast.error("Failed to access microphone", { description: error.message });
+      setStatus(error.message);
+    },
+  });
+
+  // Shown once recording really starts (after the permission prompt).
+  const wasRecording = useRef(false);
+  useEffect(() => {
+    if (recorder.status === "recording" && !wasRecording.current) {
+      toast("Recording started", { description: "Speak your interview question..." });
+    }
+    wasRecording.current = recorder.status === "recording";
+  }, [recorder.status]);
+
+  useEffect(() => {
+    const live = requests.current;
+    return () => {
+      for (const controller of live) controller.abort();
+    };
+  }, []);
+
+  function track() {
+    const controller = new AbortController();
+    requests.current.add(controller);
+    return controller;
+  }
+
+  function transcribe() {
+    const { recording } = recorder;
+    if (!recording) {
+      toast.error("No audio", { description: "Please record audio first" });
+      return;
+    }
+    const controller = track();
+    setStatus("Transcribing your recording...");
+    transcription.mutate(
+      { audio: recording.base64, signal: controller.signal },
+      {
+        onSuccess(transcript) {
+          setQuestion(transcript.text);
+          setTranscriptSource(transcript.source);
+          setUncertain(Boolean(transcript.uncertain));
+          toast.success("Audio transcribed", { description: "Question captured successfully!" });
+          setStatus(`Question captured: ${transcript.text}`);
+        },
+        onError(error) {
+          if (!isAborted(error)) {
+            setStatus(`Failed to transcribe audio. ${describeApiError(error)}`);
+          }
+        },
+        onSettled: () => requests.current.delete(controller),
+      },
+    );
+  }
+
+  function generate() {
+    if (answerAbort.current) return; // one answer at a time
+    if (!question.trim()) {
+      toast.error("No question", { description: "Please record and transcribe a question first" });
+      return;
+    }
+    const controller = track();
+    answerAbort.current = controller;
+    setAnswer("");
+    setAnswerSource(null);
+    setStatus("Writing your sample answer...");
+    answering.mutate(
+      {
+        question: question.trim(),
+        onDelta: (delta) => setAnswer((text) => text + delta),
+        signal: controller.signal,
+      },
+      {
+        onSuccess({ source }) {
+          setAnswerSource(source);
+          toast.success("Answer generated", { description: "Your AI-powered answer is ready!" });
+          setStatus("Your sample answer is ready.");
+        },
+        onError(error) {
+          setStatus(
+            isAborted(error)
+              ? "Stopped. The answer so far is kept."
+              : `Failed to generate answer. ${describeApiError(error)}`,
+          );
+        },
+        onSettled() {
+          requests.current.delete(controller);
+          answerAbort.current = null;
+        },
+      },
+    );
+  }
+
+  return {
+    recorder,
+    transcribing: transcription.isPending,
+    transcribe,
+    question,
+    transcriptSource,
+    uncertain,
+    /** The user edits the question: it is theirs now, no longer a doubtful transcript. */
+    editQuestion(text: string) {
+      setQuestion(text);
+      setUncertain(false);
+    },
+    answer,
+    answerSource,
+    generating: answering.isPending,
+    generate,
+    stopGenerating: () => answerAbort.current?.abort(),
+    /** For the screen-reader status line. */
+    status,
+  };
+}

@@ -1,0 +1,32 @@
+import { queryOptions } from "@tanstack/react-query";
+import { subscriptionStatusSchema, type SubscriptionStatus } from "@/shared/billing";
+import { invokeFunction } from "@/client/lib/api-client";
+
+/** `check-subscription`: `refresh` asks the server to re-read the payment provider first. */
+export const checkSubscription = (
+  options: { refresh?: boolean } = {},
+): Promise<SubscriptionStatus> =>
+  invokeFunction("check-subscription", {
+    schema: subscriptionStatusSchema,
+    body: options.refresh ? { refresh: true } : undefined,
+  });
+
+/** Matches every user's cached status. */
+export const everySubscriptionKey = ["subscription"] as const;
+export const subscriptionQueryKey = (userId: string | null) =>
+  [...everySubscriptionKey, userId] as const;
+
+/**
+ * The cached status of one user. It never fetches by itself (no fetch on mount, focus or
+ * reconnect): checks follow the spec's timing rules (use-subscription.ts). It is not retried —
+ * a retry would be a check inside the 10 s/5 s spacing — and it is kept for the whole visit:
+ * SIGNED_OUT, not a cache timer, is what clears it.
+ */
+export const subscriptionQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: subscriptionQueryKey(userId),
+    queryFn: () => checkSubscription(),
+    enabled: false,
+    retry: false,
+    gcTime: Infinity,
+  });
