@@ -43,16 +43,20 @@ export type EngineErrorKind =
   | "timeout"
   /** The provider failed or kept answering 429/5xx after retries (502). */
   | "upstream"
-  /** No engine is configured or it cannot run here (503). */
+  /** No engine is configured, it cannot run here, or it is busy: try later (503). */
   | "unavailable";
 
 export class EngineError extends Error {
+  /** When to try again, when the engine knows (sent as `Retry-After`). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly kind: EngineErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = "EngineError";
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

@@ -102,6 +102,32 @@ describe("OpenAI-compatible transcriber", () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it("fails at once when Retry-After outlasts the deadline, and says when to try again", async () => {
+    fake.enqueue("transcriptions", { status: 429, headers: { "retry-after": "20" } });
+    const started = Date.now();
+    const error = await failure(
+      createOpenAITranscriber({ ...options, timeoutMs: 3000 }).transcribe(audio),
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).kind).toBe("unavailable");
+    expect((error as EngineError).retryAfterSeconds).toBe(20);
+    expect((error as EngineError).message).toMatch(/try again in 20 seconds/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("keeps every retry and its waits inside the deadline", async () => {
+    const slow = { status: 503, headers: { "retry-after": "1" } };
+    fake.enqueue("transcriptions", slow, slow, slow, slow);
+    const started = Date.now();
+    const error = await failure(
+      createOpenAITranscriber({ ...options, timeoutMs: 1500, maxRetries: 5 }).transcribe(audio),
+    );
+    expect(Date.now() - started).toBeLessThan(1800);
+    expect((error as EngineError).kind).toBe("unavailable");
+    expect(fake.requests.length).toBeLessThanOrEqual(2);
+  });
+
   it("does not retry a rejected key and says so", async () => {
     const error = await failure(
       createOpenAITranscriber({ ...options, apiKey: "wrong" }).transcribe(audio),
@@ -155,6 +181,17 @@ describe("OpenAI-compatible answerer", () => {
     const parts = await collect(createOpenAIAnswerer(options).answer("Why us?"));
     expect(parts.join("")).toBe(fake.answer);
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it("fails a streamed answer at once when Retry-After outlasts the deadline", async () => {
+    fake.enqueue("chat", { status: 429, headers: { "retry-after": "60" } });
+    const started = Date.now();
+    const error = await failure(
+      collect(createOpenAIAnswerer({ ...options, timeoutMs: 3000 }).answer("Why us?")),
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((error as EngineError).kind).toBe("unavailable");
+    expect((error as EngineError).retryAfterSeconds).toBe(60);
   });
 
   it("times out when the stream stalls between tokens, after what it already sent", async () => {

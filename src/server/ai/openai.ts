@@ -1,5 +1,12 @@
 import OpenAI, { toFile } from "openai";
-import type { Logger } from "../logger";
+import type { Logger } from "@/server/logger";
+import {
+  callWithRetries,
+  Deadline,
+  ProviderBusyError,
+  retryAfterMs,
+  type RetryVerdict,
+} from "@/server/provider-calls";
 import {
   EngineError,
   type Answerer,
@@ -11,9 +18,9 @@ import { ANSWER_SYSTEM_PROMPT, TRANSCRIBE_PROMPT, answerUserMessage } from "./pr
 
 /**
  * Engines that talk to any OpenAI-compatible server: OpenAI itself, a gateway, or a local
- * Ollama / vLLM / llama.cpp / LocalAI. The SDK retries 429 and 5xx answers with back-off
- * (honouring Retry-After); on top of it each call has a deadline, and a streamed answer also
- * has an idle limit between tokens, so nothing hangs.
+ * Ollama / vLLM / llama.cpp / LocalAI. 429 and 5xx answers are retried with back-off (honouring
+ * Retry-After) inside the call's deadline (provider-calls.ts), and a streamed answer also has an
+ * idle limit between tokens, so nothing hangs.
  */
 
 export type OpenAIEngineOptions = {
@@ -23,7 +30,7 @@ export type OpenAIEngineOptions = {
   model: string;
   /** Deadline of a transcription; for an answer, the wait for the first token and between tokens. */
   timeoutMs: number;
-  /** Retries of a 429, 5xx or connection failure (the SDK's back-off). */
+  /** Retries of a 429, 5xx or connection failure, within the deadline. */
   maxRetries: number;
   logger: Logger;
 };
@@ -37,7 +44,8 @@ function client(options: OpenAIEngineOptions) {
     apiKey: options.apiKey || "not-needed",
     baseURL: options.baseURL,
     timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
+    // Ours, not the SDK's: its back-off sleeps ignore the deadline (provider-calls.ts).
+    maxRetries: 0,
   });
 }
 
@@ -56,10 +64,16 @@ export function createOpenAITranscriber(options: OpenAIEngineOptions): Transcrib
       const deadline = new Deadline(options.timeoutMs, signal);
       try {
         const file = await toFile(audio.bytes, "recording.webm", { type: audio.mimeType });
-        const result = await openai.audio.transcriptions.create(
-          { file, model: options.model, prompt: TRANSCRIBE_PROMPT, response_format: "json" },
-          { signal: deadline.signal },
-        );
+        const result = await callWithRetries({
+          deadline,
+          maxRetries: options.maxRetries,
+          classify: retryable,
+          attempt: (signal) =>
+            openai.audio.transcriptions.create(
+              { file, model: options.model, prompt: TRANSCRIBE_PROMPT, response_format: "json" },
+              { signal },
+            ),
+        });
         const text = (typeof result === "string" ? result : (result.text ?? "")).trim();
         if (!text || !/[\p{L}\p{N}]/u.test(text)) {
           throw new EngineError(
@@ -88,20 +102,26 @@ export function createOpenAIAnswerer(options: OpenAIEngineOptions): Answerer {
       const deadline = new Deadline(options.timeoutMs, signal);
       let length = 0;
       try {
-        const { data: stream, response } = await openai.chat.completions
-          .create(
-            {
-              model: options.model,
-              stream: true,
-              temperature: 0.7,
-              messages: [
-                { role: "system", content: ANSWER_SYSTEM_PROMPT },
-                { role: "user", content: answerUserMessage(question) },
-              ],
-            },
-            { signal: deadline.signal },
-          )
-          .withResponse();
+        const { data: stream, response } = await callWithRetries({
+          deadline,
+          maxRetries: options.maxRetries,
+          classify: retryable,
+          attempt: (signal) =>
+            openai.chat.completions
+              .create(
+                {
+                  model: options.model,
+                  stream: true,
+                  temperature: 0.7,
+                  messages: [
+                    { role: "system", content: ANSWER_SYSTEM_PROMPT },
+                    { role: "user", content: answerUserMessage(question) },
+                  ],
+                },
+                { signal },
+              )
+              .withResponse(),
+        });
         deadline.restart();
         // Some servers and gateways ignore `stream: true` and send one JSON completion.
         if ((response.headers.get("content-type") ?? "").includes("application/json")) {
@@ -139,40 +159,26 @@ export function createOpenAIAnswerer(options: OpenAIEngineOptions): Answerer {
   };
 }
 
-/**
- * A timer that aborts the request when it fires, joined with the caller's signal (the client
- * going away). `restart` gives a streamed answer a fresh allowance after every token.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  fired = false;
-  readonly signal: AbortSignal;
-
-  constructor(
-    private readonly ms: number,
-    readonly outer?: AbortSignal,
-  ) {
-    this.signal = outer ? AbortSignal.any([outer, this.controller.signal]) : this.controller.signal;
-    this.restart();
-  }
-
-  restart() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.fired = true;
-      this.controller.abort(new Error("deadline"));
-    }, this.ms);
-    this.timer.unref();
-  }
-
-  clear() {
-    clearTimeout(this.timer);
-  }
+/** 408, 409, 429 and 5xx answers and dropped connections are worth another try. */
+function retryable(error: unknown): RetryVerdict {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return { retry: false };
+  if (error instanceof OpenAI.APIConnectionError) return { retry: true };
+  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return { retry: false };
+  const status = error.status;
+  if (status !== 408 && status !== 409 && status !== 429 && status < 500) return { retry: false };
+  return { retry: true, afterMs: retryAfterMs(error.headers) };
 }
 
 function engineError(error: unknown, deadline: Deadline, logger: Logger, what: string): unknown {
   if (error instanceof EngineError) return error;
+  if (error instanceof ProviderBusyError) {
+    logger.warn({ what, retryAfterSeconds: error.retryAfterSeconds }, "AI provider busy");
+    return new EngineError(
+      "unavailable",
+      `The AI service is busy right now. Please try again in ${error.retryAfterSeconds} seconds.`,
+      { cause: error, retryAfterSeconds: error.retryAfterSeconds },
+    );
+  }
   // The caller went away: pass the abort on untouched; nobody is waiting for a message.
   if (deadline.outer?.aborted && !deadline.fired) return error;
   if (deadline.fired || error instanceof OpenAI.APIConnectionTimeoutError) {
