@@ -34,6 +34,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/faults/support/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // Crashes, outages and timings: one file at a time, so they do not disturb each other.
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

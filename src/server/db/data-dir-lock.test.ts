@@ -87,12 +87,16 @@ describe("lockDataDir", () => {
     const dir = tempDir();
     writeFileSync(
       lockFile(dir),
-      JSON.stringify({ ...me, pidNamespace: "pid:[elsewhere]", refreshedAt: Date.now() - 1500 }),
+      JSON.stringify({
+        ...(await myIdentity()),
+        pidNamespace: "pid:[elsewhere]",
+        refreshedAt: Date.now() - 500,
+      }),
     );
     const started = Date.now();
     (await lockDataDir(dir))();
-    expect(Date.now() - started).toBeGreaterThan(1000);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeGreaterThan(750);
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it("takes over an unreadable or old-format lock file", async () => {

@@ -19,11 +19,11 @@ import path from "node:path";
  * namespace starts counting again), and a zombie or an unrelated process can hold an old one. The
  * owner is alive only when a process with that PID exists, is not a zombie, and started at the
  * same moment (the kernel's start time, in clock ticks since boot) in the same PID namespace
- * since the same boot. Where /proc cannot tell (another PID namespace, or no /proc), the owner is
- * alive while it keeps the file fresh: it rewrites it every HEARTBEAT_MS.
+ * since the same boot. Where /proc cannot tell (another PID namespace), the owner is alive while it
+ * keeps the file fresh: it rewrites it every HEARTBEAT_MS. With no /proc at all, the PID decides.
  */
 
-const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_MS = 500;
 /** A lock not refreshed for this long, whose owner /proc cannot see, is stale. */
 const UNSEEN_STALE_MS = 3 * HEARTBEAT_MS;
 
@@ -114,11 +114,25 @@ export function ownerState(
     owner.pidNamespace === me.pidNamespace &&
     owner.startTime !== null &&
     me.startTime !== null;
-  if (!visible) return "unseen";
+  if (!visible) {
+    // No /proc at all (e.g. macOS): the PID is all there is to go on.
+    if (me.startTime === null && owner.startTime === null)
+      return pidExists(owner.pid) ? "alive" : "dead";
+    return "unseen";
+  }
   const info = lookUp(owner.pid);
   return info !== null && info.state !== "Z" && info.startTime === owner.startTime
     ? "alive"
     : "dead";
+}
+
+function pidExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // exists, someone else's
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -30,12 +30,14 @@ async function freePort(): Promise<number> {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  /** `wrap`: a command the server runs under, e.g. `["unshare", "--pid", "--fork"]`. */
+  options: { dataDir?: string; wrap?: string[] } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "ic-e2e-")));
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.resolve("dist/server/main.js")], {
+  const command = [...(options.wrap ?? []), process.execPath, path.resolve("dist/server/main.js")];
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       PORT: String(port),
