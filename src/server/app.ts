@@ -7,7 +7,7 @@ import { billingRoutes } from "./billing/routes";
 import type { Config } from "./config";
 import { functionsRoutes } from "./functions/routes";
 import type { DatabaseHandle } from "./db/client";
-import { ApiError, errorBody, sendError } from "./http/errors";
+import { ApiError, codeOfStatus, sendError } from "./http/errors";
 import { lazyChild, type Logger } from "./logger";
 import { setResponseHeader } from "./http/response-headers";
 import type { Services } from "./services";
@@ -84,16 +84,16 @@ export function createApp(deps: AppDeps) {
   }
   mountSpa(app, deps);
 
-  app.notFound((c) => c.json(errorBody("not_found", "Not found"), 404));
+  app.notFound((c) => sendError(c, new ApiError("not_found", "Not found")));
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(errorBody("bad_request", error.message || "Bad request"), error.status);
+      return sendError(c, new ApiError(codeOfStatus(error.status), error.message || "Bad request"));
     }
     (c.var.log ?? logger).error({ err: error }, "unhandled error");
-    return c.json(
-      errorBody("internal", "Something went wrong on our side. Please try again."),
-      500,
+    return sendError(
+      c,
+      new ApiError("internal", "Something went wrong on our side. Please try again."),
     );
   });
 

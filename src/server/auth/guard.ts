@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app";
-import { errorBody } from "../http/errors";
+import { ApiError, sendError } from "@/server/http/errors";
 import { bearer } from "./routes";
 import { AuthError } from "./errors";
 import type { AuthService } from "./service";
@@ -29,8 +29,12 @@ export function requireUser(auth: AuthService): MiddlewareHandler<AuthedEnv> {
           : error.code === "session_not_found"
             ? "Your session has ended. Please sign in again."
             : "Your sign-in has expired or is invalid. Please sign in again.";
-      c.header("WWW-Authenticate", 'Bearer realm="interview-coach"');
-      return c.json(errorBody("unauthorized", message), 401);
+      return sendError(
+        c,
+        new ApiError("unauthorized", message, {
+          headers: { "WWW-Authenticate": 'Bearer realm="interview-coach"' },
+        }),
+      );
     }
     c.set("user", user);
     await next();

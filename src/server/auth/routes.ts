@@ -120,16 +120,7 @@ export function authRoutes(auth: AuthService, config: Config) {
   app.onError((error, c) => {
     if (error instanceof AuthError) return authErrorResponse(c, error);
     c.var.log?.error({ err: error }, "auth endpoint failed");
-    c.header(API_VERSION_HEADER, API_VERSION);
-    return c.json(
-      {
-        code: "unexpected_failure",
-        message: "Something went wrong on our side. Please try again.",
-        error_code: "unexpected_failure",
-        msg: "Something went wrong on our side. Please try again.",
-      },
-      500,
-    );
+    return authErrorResponse(c, authErrors.unexpected());
   });
 
   return app;

@@ -255,7 +255,6 @@ export function createLocalProvider(deps: {
         throw new ApiError(
           "no_customer",
           "There is no subscription to manage yet: subscribe first.",
-          404,
         );
       }
       const token = randomBytes(32).toString("base64url");

@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import type { AppEnv } from "../app";
 import type { Database } from "../db/client";
 import { webhookEvents } from "../db/schema";
-import { ApiError, errorBody } from "../http/errors";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { StripeProvider } from "./stripe-provider";
 import { limitBody } from "../http/body-limit";
 
@@ -40,18 +40,19 @@ export function stripeWebhookRoutes(provider: StripeProvider, db: Database) {
     "/webhook",
     limitBody({
       maxSize: 512 * 1024,
-      onError: (c) => c.json(errorBody("payload_too_large", "Webhook payload too large"), 413),
+      onError: () => {
+        throw payloadTooLarge("Webhook payload too large");
+      },
     }),
     async (c) => {
       const signature = c.req.header("stripe-signature");
-      if (!signature)
-        throw new ApiError("invalid_signature", "Missing Stripe-Signature header", 400);
+      if (!signature) throw new ApiError("invalid_signature", "Missing Stripe-Signature header");
       const payload = Buffer.from(await c.req.arrayBuffer());
       let event: Stripe.Event;
       try {
         event = provider.stripe.webhooks.constructEvent(payload, signature, provider.webhookSecret);
       } catch {
-        throw new ApiError("invalid_signature", "Webhook signature verification failed", 400);
+        throw new ApiError("invalid_signature", "Webhook signature verification failed");
       }
       const log = c.var.log.child({ eventId: event.id, eventType: event.type });
 

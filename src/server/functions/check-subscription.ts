@@ -3,7 +3,7 @@ import { checkSubscriptionRequestSchema } from "@/shared/billing";
 import type { AuthedEnv } from "../auth/guard";
 import type { Billing } from "../billing/billing";
 import { hasBody } from "../http/body-limit";
-import { ApiError } from "../http/errors";
+import { ApiError, validationFailed } from "@/server/http/errors";
 import { setResponseHeader } from "../http/response-headers";
 
 /**
@@ -16,12 +16,7 @@ export function checkSubscription(billing: Billing) {
     const request = await readOptionalJson(c);
     const parsed = checkSubscriptionRequestSchema.safeParse(request ?? {});
     if (!parsed.success) {
-      throw new ApiError("validation_failed", "`refresh` must be true or false.", 400, {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.join("."),
-          message: issue.message,
-        })),
-      });
+      throw validationFailed("`refresh` must be true or false.", parsed.error);
     }
     const status = await billing.status(c.var.user.id, { refresh: parsed.data.refresh === true });
     setResponseHeader(c, "Cache-Control", "no-store");
@@ -37,6 +32,6 @@ export async function readOptionalJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError("bad_json", "The request body must be JSON.", 400);
+    throw new ApiError("bad_json", "The request body must be JSON.");
   }
 }

@@ -1,5 +1,5 @@
 import { EngineError, type Answerer } from "../ai/engine";
-import { ApiError, errorBody } from "../http/errors";
+import { ApiError, errorBody, validationFailed } from "@/server/http/errors";
 import type { Logger } from "../logger";
 import {
   generateAnswerRequest,
@@ -22,23 +22,20 @@ export function parseAnswerRequest(body: unknown): GenerateAnswerRequest {
   if (body !== null && typeof body === "object" && typeof question === "string") {
     const trimmed = question.trim();
     if (trimmed.length === 0) {
-      throw new ApiError(codes.questionRequired, "Please record or type a question first.", 400);
+      throw new ApiError(codes.questionRequired, "Please record or type a question first.");
     }
     if (trimmed.length > MAX_QUESTION_CHARS) {
       throw new ApiError(
         codes.questionTooLong,
         `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
-        400,
       );
     }
   }
   const parsed = generateAnswerRequest.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(
-      "validation_failed",
+    throw validationFailed(
       "The request must be a JSON object with `question`: the interview question as a string.",
-      400,
-      parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      parsed.error,
     );
   }
   return parsed.data;
@@ -54,7 +51,7 @@ export async function startAnswer(answerer: Answerer, question: string, signal: 
     let first = await iterator.next();
     while (!first.done && first.value === "") first = await iterator.next();
     if (first.done) {
-      throw new ApiError(codes.engineFailed, "The AI service returned an empty answer.", 502);
+      throw new ApiError(codes.engineFailed, "The AI service returned an empty answer.");
     }
     return { first: first.value, iterator };
   } catch (error) {
@@ -112,11 +109,7 @@ export function streamAnswer(
           const failure =
             error instanceof EngineError
               ? engineFailure(error)
-              : new ApiError(
-                  codes.engineFailed,
-                  "The answer was interrupted. Please try again.",
-                  502,
-                );
+              : new ApiError(codes.engineFailed, "The answer was interrupted. Please try again.");
           if (!(error instanceof EngineError)) logger.error({ err: error }, "answer stream failed");
           send(
             `event: error\ndata: ${JSON.stringify(errorBody(failure.code, failure.message))}\n\n`,

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import {
   MAX_AUDIO_BASE64_CHARS,
   MAX_AUDIO_BYTES,
@@ -18,12 +18,11 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.emptyAudio,
       "The recording is empty. Please record your question again.",
-      400,
     );
   }
   if (base64.length > MAX_AUDIO_BASE64_CHARS) throw tooLarge();
   if (!isBase64(base64)) {
-    throw new ApiError(codes.invalidBase64, "audio must be base64-encoded.", 400);
+    throw new ApiError(codes.invalidBase64, "audio must be base64-encoded.");
   }
   const bytes = new Uint8Array(
     Buffer.from(base64, base64.includes("-") || base64.includes("_") ? "base64url" : "base64"),
@@ -32,7 +31,6 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.emptyAudio,
       "The recording is empty. Please record your question again.",
-      400,
     );
   }
   if (bytes.length > MAX_AUDIO_BYTES) throw tooLarge();
@@ -42,7 +40,6 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.unsupportedAudio,
       `The recording must be WebM audio with Opus (${info.reason}).`,
-      415,
     );
   }
   if (
@@ -52,18 +49,13 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.recordingTooLong,
       `The recording is ${Math.round(info.durationSeconds)} seconds long; the limit is ${MAX_RECORDING_SECONDS}.`,
-      422,
     );
   }
   return bytes;
 }
 
 function tooLarge() {
-  return new ApiError(
-    codes.audioTooLarge,
-    `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).`,
-    413,
-  );
+  return payloadTooLarge("The recording is too large", MAX_AUDIO_BYTES);
 }
 
 function isBase64(value: string): boolean {

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AuthedEnv } from "../auth/guard";
-import { ApiError } from "../http/errors";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { Services } from "../services";
 import type { PracticeConfigResponse } from "@/shared/practice";
 import {
@@ -16,7 +16,7 @@ import {
   startAnswer,
   streamAnswer,
 } from "./generate-interview-answer";
-import { payloadTooLarge, readJsonBody } from "./practice-errors";
+import { readJsonBody } from "./practice-errors";
 import { createPracticeRateLimiter } from "./practice-rate-limit";
 import { transcribeAudio } from "./transcribe-audio";
 import { limitBody } from "../http/body-limit";
@@ -53,7 +53,7 @@ export function practiceRoutes(
     limitBody({
       maxSize,
       onError: () => {
-        throw payloadTooLarge(maxSize);
+        throw payloadTooLarge("The request is too large", maxSize);
       },
     });
 
@@ -128,8 +128,8 @@ export function practiceRoutes(
 
   for (const path of ["/transcribe-audio", "/generate-interview-answer"]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
-      throw new ApiError("method_not_allowed", "Use POST for this function.", 405, undefined, {
-        Allow: "POST, OPTIONS",
+      throw new ApiError("method_not_allowed", "Use POST for this function.", {
+        headers: { Allow: "POST, OPTIONS" },
       });
     });
   }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { requireUser, type AuthedEnv } from "../auth/guard";
 import { supabaseCors } from "../auth/cors";
-import { ApiError } from "../http/errors";
+import { payloadTooLarge } from "@/server/http/errors";
 import type { Services } from "../services";
 import { checkSubscription } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
@@ -20,7 +20,7 @@ export function functionsRoutes(services: Services) {
   const smallBody = limitBody({
     maxSize: 4 * 1024,
     onError: () => {
-      throw new ApiError("payload_too_large", "The request body is too large.", 413);
+      throw payloadTooLarge("The request body is too large.");
     },
   });
 

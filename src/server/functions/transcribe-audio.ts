@@ -1,5 +1,5 @@
 import type { Transcriber } from "../ai/engine";
-import { ApiError } from "../http/errors";
+import { validationFailed } from "@/server/http/errors";
 import { transcribeAudioRequest, type TranscribeAudioResponse } from "@/shared/practice";
 import { decodeRecording } from "./practice-audio";
 import { asApiError } from "./practice-errors";
@@ -15,11 +15,9 @@ export async function transcribeAudio(
 ): Promise<TranscribeAudioResponse> {
   const parsed = transcribeAudioRequest.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(
-      "validation_failed",
+    throw validationFailed(
       "The request must be a JSON object with `audio`: the recording as a base64 string.",
-      400,
-      parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      parsed.error,
     );
   }
   const bytes = decodeRecording(parsed.data.audio);
