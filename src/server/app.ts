@@ -4,26 +4,16 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes";
 import { billingRoutes } from "./billing/routes";
-import type { Config } from "./config";
 import { functionsRoutes } from "./functions/routes";
-import type { DatabaseHandle } from "./db/client";
+import type { AppEnv } from "./http/env";
 import { ApiError, codeOfStatus, sendError } from "./http/errors";
-import { lazyChild, type Logger } from "./logger";
+import { lazyChild } from "./logger";
 import { setResponseHeader } from "./http/response-headers";
 import type { Services } from "./services";
 import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
 
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    log: Logger;
-  };
-};
-
 export type AppDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  logger: Logger;
+  /** Config, database, logger and the modules, built once (services.ts). */
   services: Services;
   /** The built SPA; null when the client has not been built (API-only, e.g. in tests). */
   spa: SpaAssets | null;
@@ -38,7 +28,8 @@ const requestIdPattern = /^[\w\-=]{1,255}$/;
 const apiPrefixes = ["/auth/v1/", "/functions/v1/", "/billing/stripe/", "/api/"];
 
 export function createApp(deps: AppDeps) {
-  const { database, logger } = deps;
+  const { services } = deps;
+  const { config, database, logger } = services;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -73,12 +64,12 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // Modules mount here, e.g. app.route("/auth/v1", authRoutes(deps.services)).
-  app.route("/auth/v1", authRoutes(deps.services.auth, deps.config));
-  app.route("/functions/v1", functionsRoutes(deps.services));
-  app.route("/billing", billingRoutes(deps.services.billing, database.db, deps.config.siteUrl));
+  // Every module mounts the same way: a factory of the services, answering a Hono router.
+  app.route("/auth/v1", authRoutes(services));
+  app.route("/functions/v1", functionsRoutes(services));
+  app.route("/billing", billingRoutes(services));
 
-  if (deps.config.env === "development") {
+  if (config.env === "development") {
     // `npm run dev` serves index.html from Vite, which embeds this (see vite.config.ts).
     app.get("/__dev/app-config", (c) => c.json(deps.appConfig ?? {}));
   }

@@ -1,8 +1,9 @@
-import { createApp, type AppDeps } from "@/server/app";
+import { createApp } from "@/server/app";
 import { loadConfig, type Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
-import { createLogger } from "@/server/logger";
+import { createLogger, type Logger } from "@/server/logger";
 import { closeServices, createServices, type Services } from "@/server/services";
+import type { SpaAssets } from "@/server/static";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {
@@ -18,14 +19,23 @@ export type TestApp = {
  * `env` sets configuration variables exactly as the environment would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string> } & Partial<AppDeps> = {},
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+    logger?: Logger;
+    services?: Services;
+    spa?: SpaAssets | null;
+    appConfig?: Record<string, unknown>;
+  } = {},
 ): Promise<TestApp> {
   const { env, ...overrides } = options;
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
-  const database = overrides.database ?? (await createTestDatabase());
-  const logger = createLogger("silent");
+  const config =
+    overrides.services?.config ?? loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
+  const database =
+    overrides.services?.database ?? overrides.database ?? (await createTestDatabase());
+  const logger = overrides.logger ?? createLogger("silent");
   const services = overrides.services ?? (await createServices(config, database, logger));
-  const app = createApp({ config, database, logger, services, spa: null, ...overrides });
+  const app = createApp({ services, spa: overrides.spa ?? null, appConfig: overrides.appConfig });
   return {
     app,
     config,
@@ -33,7 +43,7 @@ export async function createTestApp(
     services,
     close: async () => {
       await closeServices(services);
-      if (!overrides.database) await database.close();
+      if (!overrides.database && !overrides.services) await database.close();
     },
   };
 }

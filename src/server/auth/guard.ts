@@ -1,14 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app";
 import { ApiError, sendError } from "@/server/http/errors";
-import { bearer } from "./routes";
+import { bearer } from "@/server/http/bearer";
+import type { AuthedEnv, AuthUser } from "@/server/http/env";
 import { AuthError } from "./errors";
 import type { AuthService } from "./service";
-
-/** The signed-in caller, as other modules see it. */
-export type AuthUser = { id: string; email: string; sessionId: string };
-
-export type AuthedEnv = { Variables: AppEnv["Variables"] & { user: AuthUser } };
 
 /**
  * Lets a request through only with a valid access token whose session still exists (a signed-out

@@ -7,8 +7,9 @@ import {
   signUpBody,
   type LogoutScope,
 } from "@/shared/auth";
-import type { AppEnv } from "../app";
-import type { Config } from "../config";
+import { bearer } from "@/server/http/bearer";
+import type { AppEnv } from "@/server/http/env";
+import type { Services } from "@/server/services";
 import { clientIp } from "./client-ip";
 import { supabaseCors } from "./cors";
 import {
@@ -18,15 +19,15 @@ import {
   authErrorResponse,
   authErrors,
 } from "./errors";
-import type { AuthService } from "./service";
-import { limitBody } from "../http/body-limit";
-import { setResponseHeader } from "../http/response-headers";
+import { limitBody } from "@/server/http/body-limit";
+import { setResponseHeader } from "@/server/http/response-headers";
 
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The GoTrue-compatible endpoints supabase-js calls, mounted at /auth/v1 (contracts/auth.md). */
-export function authRoutes(auth: AuthService, config: Config) {
+export function authRoutes(services: Services) {
+  const { auth, config } = services;
   const app = new Hono<AppEnv>();
 
   // One middleware for every auth request (each extra layer costs throughput on /user).
@@ -124,13 +125,6 @@ export function authRoutes(auth: AuthService, config: Config) {
   });
 
   return app;
-}
-
-/** The bearer token of the Authorization header, if there is one. */
-export function bearer(c: Context): string | undefined {
-  const header = c.req.header("authorization");
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
 }
 
 /**

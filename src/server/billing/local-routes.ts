@@ -1,18 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app";
+import { limitBody } from "@/server/http/body-limit";
+import type { AppEnv } from "@/server/http/env";
+import type { Services } from "@/server/services";
 import type { LocalProvider } from "./local-provider";
 import { checkoutPage, messagePage, portalPage, type HtmlPage } from "./local-pages";
-import { limitBody } from "../http/body-limit";
 
 /**
  * The local provider's hosted pages: `/billing/checkout/{id}` (pay) and `/billing/portal/{token}`
  * (manage). The id or token in the path is the capability, as with Stripe's hosted pages; every
  * state change is a POST that must come from our own origin.
  */
-export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
+export function localBillingRoutes(services: Services) {
+  const provider = services.billing.provider as LocalProvider;
+  if (provider.kind !== "local") throw new Error("localBillingRoutes needs the local provider");
   const router = new Hono<AppEnv>();
-  const siteOrigin = new URL(siteUrl).origin;
+  const siteOrigin = new URL(services.config.siteUrl).origin;
 
   const send = (c: Context, page: HtmlPage, nonce: string) => {
     c.header("Content-Type", "text/html; charset=utf-8");

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { AppEnv } from "../app";
-import type { Database } from "../db/client";
-import { webhookEvents } from "../db/schema";
+import { webhookEvents } from "@/server/db/schema";
+import type { AppEnv } from "@/server/http/env";
+import type { Services } from "@/server/services";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { StripeProvider } from "./stripe-provider";
-import { limitBody } from "../http/body-limit";
+import { limitBody } from "@/server/http/body-limit";
 
 /** Events that can change a customer's subscription; each one triggers a full re-read. */
 export const subscriptionEvents = new Set([
@@ -33,7 +33,10 @@ export function customerOfEvent(event: Stripe.Event): string | undefined {
  * handled, re-reads the customer's subscriptions from Stripe (so delivery order never matters)
  * and answers 2xx only once our row is written — a failure makes Stripe deliver again.
  */
-export function stripeWebhookRoutes(provider: StripeProvider, db: Database) {
+export function stripeWebhookRoutes(services: Services) {
+  const provider = services.billing.provider as StripeProvider;
+  if (provider.kind !== "stripe") throw new Error("stripeWebhookRoutes needs the Stripe provider");
+  const { db } = services.database;
   const router = new Hono<AppEnv>();
 
   router.post(

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { checkSubscriptionRequestSchema } from "@/shared/billing";
-import type { AuthedEnv } from "../auth/guard";
+import type { AuthedEnv } from "@/server/http/env";
 import type { Billing } from "../billing/billing";
 import { hasBody } from "../http/body-limit";
 import { ApiError, validationFailed } from "@/server/http/errors";

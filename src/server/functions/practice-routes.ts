@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AuthedEnv } from "../auth/guard";
+import { requireUser } from "@/server/auth/guard";
+import { requireSubscription } from "@/server/billing/entitlement";
+import type { AuthedEnv } from "@/server/http/env";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
-import type { Services } from "../services";
+import type { Services } from "@/server/services";
 import type { PracticeConfigResponse } from "@/shared/practice";
 import {
   MAX_ANSWER_BODY_BYTES,
@@ -19,7 +21,7 @@ import {
 import { readJsonBody } from "./practice-errors";
 import { createPracticeRateLimiter } from "./practice-rate-limit";
 import { transcribeAudio } from "./transcribe-audio";
-import { limitBody } from "../http/body-limit";
+import { limitBody } from "@/server/http/body-limit";
 
 /**
  * The practice functions under /functions/v1 (docs/decisions/0050-0053):
@@ -29,16 +31,12 @@ import { limitBody } from "../http/body-limit";
  * Order for each call: bearer token → subscription → per-user budget → body size (before the
  * body is read) → payload checks → engine.
  */
-export type PracticeGuards = {
-  requireUser: MiddlewareHandler<AuthedEnv>;
-  requireSubscriber: MiddlewareHandler;
-};
-
-export function practiceRoutes(
-  services: Pick<Services, "ai" | "config" | "database">,
-  guards: PracticeGuards,
-) {
+export function practiceRoutes(services: Services) {
   const { ai } = services;
+  const guards = {
+    requireUser: requireUser(services.auth),
+    requireSubscriber: requireSubscription(services.billing),
+  };
   const limits = services.config.ai.rateLimits;
   const limiter = createPracticeRateLimiter(services.database.db);
   const app = new Hono<AuthedEnv>();
