@@ -1,10 +1,11 @@
 import { EngineError, type Answerer } from "../ai/engine";
-import { ApiError, errorBody, validationFailed } from "@/server/http/errors";
+import type { AuthedEnv } from "@/server/http/env";
+import { ApiError, errorBody, type SchemaError } from "@/server/http/errors";
+import { functionsJson } from "@/server/http/validate";
 import type { Logger } from "../logger";
 import {
   generateAnswerRequest,
   practiceErrorCodes as codes,
-  type GenerateAnswerRequest,
   type GenerateAnswerResponse,
 } from "@/shared/practice";
 import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
@@ -17,28 +18,30 @@ import { asApiError, engineFailure } from "./practice-errors";
  * status; after them, an `error` event ends the stream.
  */
 
-export function parseAnswerRequest(body: unknown): GenerateAnswerRequest {
-  const question = (body as { question?: unknown } | null)?.question;
-  if (body !== null && typeof body === "object" && typeof question === "string") {
-    const trimmed = question.trim();
-    if (trimmed.length === 0) {
-      throw new ApiError(codes.questionRequired, "Please record or type a question first.");
-    }
-    if (trimmed.length > MAX_QUESTION_CHARS) {
-      throw new ApiError(
-        codes.questionTooLong,
-        `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
-      );
-    }
+/**
+ * The body of `generate-interview-answer`. A blank or too long question has its own code, so
+ * the browser can say so; any other problem is `validation_failed`.
+ */
+export const answerRequestBody = functionsJson<typeof generateAnswerRequest, AuthedEnv>(
+  generateAnswerRequest,
+  "The request must be a JSON object with `question`: the interview question as a string.",
+  { refine: questionProblem },
+);
+
+function questionProblem(error: SchemaError): ApiError | undefined {
+  const problems = error.issues.filter(
+    (issue) => issue.path.length === 1 && issue.path[0] === "question",
+  );
+  if (problems.some((issue) => issue.code === "too_small")) {
+    return new ApiError(codes.questionRequired, "Please record or type a question first.");
   }
-  const parsed = generateAnswerRequest.safeParse(body);
-  if (!parsed.success) {
-    throw validationFailed(
-      "The request must be a JSON object with `question`: the interview question as a string.",
-      parsed.error,
+  if (problems.some((issue) => issue.code === "too_big")) {
+    return new ApiError(
+      codes.questionTooLong,
+      `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
     );
   }
-  return parsed.data;
+  return undefined;
 }
 
 /**

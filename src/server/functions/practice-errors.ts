@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { EngineError } from "@/server/ai/engine";
 import { isRecordingTooLong } from "@/server/ai/offline/transcriber";
 import { ApiError } from "@/server/http/errors";
@@ -24,14 +23,4 @@ export function engineFailure(error: EngineError): ApiError {
 /** Rethrows an engine's failure as the API error to answer with; anything else unchanged. */
 export function asApiError(error: unknown): unknown {
   return error instanceof EngineError ? engineFailure(error) : error;
-}
-
-/** The request body as JSON; 400 `bad_json` when it is not (any Content-Type is accepted). */
-export async function readJsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("bad_json", "The request body must be JSON.");
-  }
 }

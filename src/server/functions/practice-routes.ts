@@ -13,14 +13,13 @@ import {
   MAX_TRANSCRIBE_BODY_BYTES,
 } from "@/shared/practice-limits";
 import {
+  answerRequestBody,
   collectAnswer,
-  parseAnswerRequest,
   startAnswer,
   streamAnswer,
 } from "./generate-interview-answer";
-import { readJsonBody } from "./practice-errors";
 import { createPracticeRateLimiter } from "./practice-rate-limit";
-import { transcribeAudio } from "./transcribe-audio";
+import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
 import { limitBody } from "@/server/http/body-limit";
 
 /**
@@ -61,10 +60,10 @@ export function practiceRoutes(services: Services) {
     guards.requireSubscriber,
     budget("transcribe"),
     sizeLimit(MAX_TRANSCRIBE_BODY_BYTES),
+    transcribeAudioBody,
     async (c) => {
-      const body = await readJsonBody(c);
       try {
-        return c.json(await transcribeAudio(ai.transcriber, body, c.req.raw.signal));
+        return c.json(await transcribeAudio(ai.transcriber, c.req.valid("json"), c.req.raw.signal));
       } catch (error) {
         return clientClosed(c.req.raw.signal, error);
       }
@@ -77,8 +76,9 @@ export function practiceRoutes(services: Services) {
     guards.requireSubscriber,
     budget("answer"),
     sizeLimit(MAX_ANSWER_BODY_BYTES),
+    answerRequestBody,
     async (c) => {
-      const request = parseAnswerRequest(await readJsonBody(c));
+      const request = c.req.valid("json");
       const wantsStream =
         request.stream ?? (c.req.header("accept") ?? "").includes("text/event-stream");
       // Aborted when the client goes away, which stops the engine.

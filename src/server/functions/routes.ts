@@ -4,7 +4,7 @@ import { supabaseCors } from "@/server/auth/cors";
 import type { AuthedEnv } from "@/server/http/env";
 import { payloadTooLarge } from "@/server/http/errors";
 import type { Services } from "@/server/services";
-import { checkSubscription } from "./check-subscription";
+import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
 import { practiceRoutes } from "./practice-routes";
@@ -32,6 +32,7 @@ export function functionsRoutes(services: Services) {
     "/check-subscription",
     signedIn,
     smallBody,
+    checkSubscriptionBody,
     checkSubscription(services.billing),
   );
   router.post(

@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
 import type { ErrorCode, ErrorEnvelope, FieldIssue } from "@/shared/errors";
 
 /**
@@ -128,13 +127,21 @@ export function sendError(c: Context, error: ApiError): Response {
   return c.json(errorBody(error.code, error.message, error.details), error.status);
 }
 
+/** A failed zod parse, as far as the envelope needs it (zod 4 or 3, core or classic). */
+export type SchemaError = {
+  issues: readonly { code: string; path: readonly PropertyKey[]; message: string }[];
+};
+
 /** The field problems of a zod failure, as `details` lists them: `[{ path, message }]`. */
-export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+export function fieldIssues(error: SchemaError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
 }
 
 /** 400 `validation_failed`: `message` says what the request should be, `details` what was wrong. */
-export function validationFailed(message: string, error: z.ZodError): ApiError {
+export function validationFailed(message: string, error: SchemaError): ApiError {
   return new ApiError("validation_failed", message, { details: fieldIssues(error) });
 }
 
