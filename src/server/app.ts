@@ -2,28 +2,19 @@ import { randomUUID } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { isDatabaseUnavailable } from "./db/client";
 import { authRoutes } from "./auth/routes";
 import { billingRoutes } from "./billing/routes";
-import type { Config } from "./config";
 import { functionsRoutes } from "./functions/routes";
-import type { DatabaseHandle } from "./db/client";
-import { ApiError, errorBody, sendError } from "./http/errors";
-import { lazyChild, type Logger } from "./logger";
+import type { AppEnv } from "./http/env";
+import { ApiError, codeOfStatus, sendError } from "./http/errors";
+import { lazyChild } from "./logger";
 import { setResponseHeader } from "./http/response-headers";
 import type { Services } from "./services";
 import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
 
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    log: Logger;
-  };
-};
-
 export type AppDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  logger: Logger;
+  /** Config, database, logger and the modules, built once (services.ts). */
   services: Services;
   /** The built SPA; null when the client has not been built (API-only, e.g. in tests). */
   spa: SpaAssets | null;
@@ -38,7 +29,8 @@ const requestIdPattern = /^[\w\-=]{1,255}$/;
 const apiPrefixes = ["/auth/v1/", "/functions/v1/", "/billing/stripe/", "/api/"];
 
 export function createApp(deps: AppDeps) {
-  const { database, logger } = deps;
+  const { services } = deps;
+  const { config, database, logger } = services;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -63,37 +55,54 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  // Liveness and database readiness. Logged when the answer changes, not on every probe.
+  let databaseUp = true;
   app.get("/health", async (c) => {
     try {
       await database.ping();
+      if (!databaseUp) logger.info("health check: database reachable again");
+      databaseUp = true;
       return c.json({ status: "ok" });
     } catch (error) {
-      c.var.log.warn({ err: error }, "health check: database unreachable");
+      if (databaseUp) c.var.log.warn({ err: error }, "health check: database unreachable");
+      databaseUp = false;
       return c.json({ status: "unavailable" }, 503);
     }
   });
 
-  // Modules mount here, e.g. app.route("/auth/v1", authRoutes(deps.services)).
-  app.route("/auth/v1", authRoutes(deps.services.auth, deps.config));
-  app.route("/functions/v1", functionsRoutes(deps.services));
-  app.route("/billing", billingRoutes(deps.services.billing, database.db, deps.config.siteUrl));
+  // Every module mounts the same way: a factory of the services, answering a Hono router.
+  app.route("/auth/v1", authRoutes(services));
+  app.route("/functions/v1", functionsRoutes(services));
+  app.route("/billing", billingRoutes(services));
 
-  if (deps.config.env === "development") {
+  if (config.env === "development") {
     // `npm run dev` serves index.html from Vite, which embeds this (see vite.config.ts).
     app.get("/__dev/app-config", (c) => c.json(deps.appConfig ?? {}));
   }
   mountSpa(app, deps);
 
-  app.notFound((c) => c.json(errorBody("not_found", "Not found"), 404));
+  app.notFound((c) => sendError(c, new ApiError("not_found", "Not found")));
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(errorBody("bad_request", error.message || "Bad request"), error.status);
+      return sendError(c, new ApiError(codeOfStatus(error.status), error.message || "Bad request"));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the client's fault, and not a reason to sign anyone out: try again in a moment.
+      (c.var.log ?? logger).warn({ err: error }, "database unreachable");
+      return sendError(
+        c,
+        new ApiError(
+          "unavailable",
+          "The service is briefly unavailable. Please try again in a moment.",
+          { headers: { "Retry-After": "1" } },
+        ),
+      );
     }
     (c.var.log ?? logger).error({ err: error }, "unhandled error");
-    return c.json(
-      errorBody("internal", "Something went wrong on our side. Please try again."),
-      500,
+    return sendError(
+      c,
+      new ApiError("internal", "Something went wrong on our side. Please try again."),
     );
   });
 

@@ -45,9 +45,6 @@ export async function startServer(
     throw error;
   }
   const app = createApp({
-    config,
-    database,
-    logger,
     services,
     spa,
     appConfig: { url: config.siteUrl, publicKey: services.auth.publicKey },

@@ -13,7 +13,7 @@ export type TestUser = {
 /**
  * Signs a new user up through the real `POST /auth/v1/signup` and returns the session's tokens.
  * Each call counts against RATE_LIMIT_SIGN_IN_SIGN_UPS (30 per 5 minutes by default, all
- * in-process requests share one "IP"): a file that creates more users raises it via
+ * test requests come from 127.0.0.1): a file that creates more users raises it via
  * `createTestApp({ env: { RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000" } })`.
  */
 export async function createTestUser(

@@ -3,8 +3,8 @@ import type { Context } from "hono";
 
 /**
  * The caller's IP for rate limiting: the socket's address, or the first X-Forwarded-For entry
- * when the server runs behind a proxy that sets it (TRUST_PROXY). In-process test requests have
- * no socket and share the key "unknown".
+ * when the server runs behind a proxy that sets it (TRUST_PROXY). Without a socket (never the
+ * case on @hono/node-server) the key is "unknown".
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
  * Errors of the /auth/v1 endpoints, in GoTrue's shape (contracts/auth.md): the body carries
@@ -10,49 +9,123 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const API_VERSION_HEADER = "X-Supabase-Api-Version";
 export const API_VERSION = "2024-01-01";
 
+/**
+ * Every code the auth endpoints answer with, one named constant each (as supabase/auth's
+ * `apierrors/errorcode.go` does). The values are GoTrue's; supabase-js matches on them.
+ */
+export const AuthErrorCode = {
+  ValidationFailed: "validation_failed",
+  BadJSON: "bad_json",
+  RequestTooLarge: "request_entity_too_large",
+  WeakPassword: "weak_password",
+  UserAlreadyExists: "user_already_exists",
+  InvalidCredentials: "invalid_credentials",
+  RefreshTokenNotFound: "refresh_token_not_found",
+  RefreshTokenAlreadyUsed: "refresh_token_already_used",
+  UnsupportedGrantType: "unsupported_grant_type",
+  NoAuthorization: "no_authorization",
+  BadJWT: "bad_jwt",
+  SessionNotFound: "session_not_found",
+  UserNotFound: "user_not_found",
+  NotFound: "not_found",
+  OverRequestRateLimit: "over_request_rate_limit",
+  UnexpectedFailure: "unexpected_failure",
+  /** Ours: the database is out of reach for a moment (supabase-js retries a 503). */
+  ServiceUnavailable: "service_unavailable",
+} as const;
+export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
+
+/**
+ * The HTTP status of each auth code, here and nowhere else. Exhaustive: a new code without a
+ * status fails the typecheck at `unhandled`. Only `unexpected_failure` and `service_unavailable`
+ * are 5xx.
+ */
+export function authStatusOf(
+  code: AuthErrorCode,
+): 400 | 401 | 403 | 404 | 413 | 422 | 429 | 500 | 503 {
+  switch (code) {
+    case AuthErrorCode.ValidationFailed:
+    case AuthErrorCode.BadJSON:
+    case AuthErrorCode.InvalidCredentials:
+    case AuthErrorCode.RefreshTokenNotFound:
+    case AuthErrorCode.RefreshTokenAlreadyUsed:
+    case AuthErrorCode.UnsupportedGrantType:
+      return 400;
+    case AuthErrorCode.NoAuthorization:
+      return 401;
+    case AuthErrorCode.BadJWT:
+    case AuthErrorCode.SessionNotFound:
+    case AuthErrorCode.UserNotFound:
+      return 403;
+    case AuthErrorCode.NotFound:
+      return 404;
+    case AuthErrorCode.RequestTooLarge:
+      return 413;
+    case AuthErrorCode.WeakPassword:
+    case AuthErrorCode.UserAlreadyExists:
+      return 422;
+    case AuthErrorCode.OverRequestRateLimit:
+      return 429;
+    case AuthErrorCode.UnexpectedFailure:
+      return 500;
+    case AuthErrorCode.ServiceUnavailable:
+      return 503;
+    default: {
+      const unhandled: never = code;
+      throw new Error(`no HTTP status for auth error code ${String(unhandled)}`);
+    }
+  }
+}
+
 export class AuthError extends Error {
+  readonly status: ReturnType<typeof authStatusOf>;
+
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 422 | 429,
-    readonly code: string,
+    readonly code: AuthErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "AuthError";
+    this.status = authStatusOf(code);
   }
 }
 
+const C = AuthErrorCode;
+
 export const authErrors = {
-  validation: (message: string) => new AuthError(400, "validation_failed", message),
-  badJson: () => new AuthError(400, "bad_json", "Could not parse request body as JSON"),
-  tooLarge: () => new AuthError(413, "request_entity_too_large", "Request body is too large"),
+  validation: (message: string) => new AuthError(C.ValidationFailed, message),
+  badJson: () => new AuthError(C.BadJSON, "Could not parse request body as JSON"),
+  tooLarge: () => new AuthError(C.RequestTooLarge, "Request body is too large"),
   invalidEmail: () =>
-    new AuthError(400, "validation_failed", "Unable to validate email address: invalid format"),
+    new AuthError(C.ValidationFailed, "Unable to validate email address: invalid format"),
   weakPassword: (message: string, reasons: string[]) =>
-    new AuthError(422, "weak_password", message, { weak_password: { reasons } }),
-  userExists: () => new AuthError(422, "user_already_exists", "User already registered"),
-  invalidCredentials: () => new AuthError(400, "invalid_credentials", "Invalid login credentials"),
+    new AuthError(C.WeakPassword, message, { weak_password: { reasons } }),
+  userExists: () => new AuthError(C.UserAlreadyExists, "User already registered"),
+  invalidCredentials: () => new AuthError(C.InvalidCredentials, "Invalid login credentials"),
   refreshNotFound: () =>
-    new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
+    new AuthError(C.RefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found"),
   refreshAlreadyUsed: () =>
-    new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+    new AuthError(C.RefreshTokenAlreadyUsed, "Invalid Refresh Token: Already Used"),
   unsupportedGrant: () =>
-    new AuthError(
-      400,
-      "unsupported_grant_type",
-      "unsupported_grant_type: use password or refresh_token",
-    ),
+    new AuthError(C.UnsupportedGrantType, "unsupported_grant_type: use password or refresh_token"),
   noAuthorization: () =>
-    new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
+    new AuthError(C.NoAuthorization, "This endpoint requires a valid Bearer token"),
   badJwt: (detail = "invalid or expired token") =>
-    new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`),
+    new AuthError(C.BadJWT, `invalid JWT: unable to parse or verify signature, ${detail}`),
   sessionNotFound: () =>
-    new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
-  userNotFound: () =>
-    new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist"),
-  rateLimited: () => new AuthError(429, "over_request_rate_limit", "Request rate limit reached"),
-  notFound: () => new AuthError(404, "not_found", "Not found"),
-  methodNotAllowed: () => new AuthError(405, "method_not_allowed", "Method not allowed"),
+    new AuthError(C.SessionNotFound, "Session from session_id claim in JWT does not exist"),
+  userNotFound: () => new AuthError(C.UserNotFound, "User from sub claim in JWT does not exist"),
+  rateLimited: () => new AuthError(C.OverRequestRateLimit, "Request rate limit reached"),
+  notFound: () => new AuthError(C.NotFound, "Not found"),
+  unavailable: () =>
+    new AuthError(
+      C.ServiceUnavailable,
+      "The service is briefly unavailable. Please try again in a moment.",
+    ),
+  /** Never a client's fault; the message leaks nothing. */
+  unexpected: () =>
+    new AuthError(C.UnexpectedFailure, "Something went wrong on our side. Please try again."),
 };
 
 export function authErrorResponse(c: Context, error: AuthError): Response {
@@ -65,6 +138,6 @@ export function authErrorResponse(c: Context, error: AuthError): Response {
       msg: error.message,
       ...error.extra,
     },
-    error.status as ContentfulStatusCode,
+    error.status,
   );
 }

@@ -1,14 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app";
-import { errorBody } from "../http/errors";
-import { bearer } from "./routes";
+import { ApiError, sendError } from "@/server/http/errors";
+import { bearer } from "@/server/http/bearer";
+import type { AuthedEnv, AuthUser } from "@/server/http/env";
 import { AuthError } from "./errors";
 import type { AuthService } from "./service";
-
-/** The signed-in caller, as other modules see it. */
-export type AuthUser = { id: string; email: string; sessionId: string };
-
-export type AuthedEnv = { Variables: AppEnv["Variables"] & { user: AuthUser } };
 
 /**
  * Lets a request through only with a valid access token whose session still exists (a signed-out
@@ -29,8 +24,12 @@ export function requireUser(auth: AuthService): MiddlewareHandler<AuthedEnv> {
           : error.code === "session_not_found"
             ? "Your session has ended. Please sign in again."
             : "Your sign-in has expired or is invalid. Please sign in again.";
-      c.header("WWW-Authenticate", 'Bearer realm="interview-coach"');
-      return c.json(errorBody("unauthorized", message), 401);
+      return sendError(
+        c,
+        new ApiError("unauthorized", message, {
+          headers: { "WWW-Authenticate": 'Bearer realm="interview-coach"' },
+        }),
+      );
     }
     c.set("user", user);
     await next();

@@ -67,11 +67,14 @@ describe("malformed requests", () => {
 
     let pulled = 0;
     const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    // Paced like a slow upload, so the count says when the server answered, not how fast the
+    // socket buffers filled.
     const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
+      async pull(controller) {
         pulled++;
-        if (pulled > 16) controller.close();
-        else controller.enqueue(chunk);
+        if (pulled > 16) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        controller.enqueue(chunk);
       },
     });
     const streamed = await t.app.request("/auth/v1/token?grant_type=password", {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrorBodySchema, sessionSchema, userSchema } from "@/shared/auth";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
-import { requireUser, type AuthedEnv } from "./guard";
+import type { AuthedEnv } from "@/server/http/env";
+import { requireUser } from "./guard";
 
 let t: TestApp;
 beforeAll(async () => {

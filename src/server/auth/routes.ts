@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import type { z } from "zod";
 import {
   logoutScopes,
   passwordGrantBody,
@@ -7,8 +6,10 @@ import {
   signUpBody,
   type LogoutScope,
 } from "@/shared/auth";
-import type { AppEnv } from "../app";
-import type { Config } from "../config";
+import { bearer } from "@/server/http/bearer";
+import type { AppEnv } from "@/server/http/env";
+import type { Services } from "@/server/services";
+import { isDatabaseUnavailable } from "@/server/db/client";
 import { clientIp } from "./client-ip";
 import { supabaseCors } from "./cors";
 import {
@@ -18,15 +19,16 @@ import {
   authErrorResponse,
   authErrors,
 } from "./errors";
-import type { AuthService } from "./service";
-import { limitBody } from "../http/body-limit";
-import { setResponseHeader } from "../http/response-headers";
+import { limitBody } from "@/server/http/body-limit";
+import { setResponseHeader } from "@/server/http/response-headers";
+import { gotrueBody, gotrueJson } from "@/server/http/validate";
 
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The GoTrue-compatible endpoints supabase-js calls, mounted at /auth/v1 (contracts/auth.md). */
-export function authRoutes(auth: AuthService, config: Config) {
+export function authRoutes(services: Services) {
+  const { auth, config } = services;
   const app = new Hono<AppEnv>();
 
   // One middleware for every auth request (each extra layer costs throughput on /user).
@@ -69,32 +71,41 @@ export function authRoutes(auth: AuthService, config: Config) {
     return c.json(auth.jwks());
   });
 
-  app.post("/signup", smallBody, async (c) => {
-    await auth.rateLimit("sign-in-sign-up", meta(c));
-    const body = await readBody(c, signUpBody, (field) =>
+  // Rate limits count every attempt, so they come before the body is read.
+  app.post(
+    "/signup",
+    smallBody,
+    async (c, next) => {
+      await auth.rateLimit("sign-in-sign-up", meta(c));
+      await next();
+    },
+    gotrueJson(signUpBody, (field) =>
       field === "email"
         ? "To signup, please provide your email"
         : field === "password"
           ? "Signup requires a valid password"
           : "data must be an object",
-    );
-    const redirectTo = c.req.query("redirect_to");
-    return c.json(await auth.signUp(body, { ...meta(c), redirectTo }));
-  });
+    ),
+    async (c) => {
+      const redirectTo = c.req.query("redirect_to");
+      return c.json(await auth.signUp(c.req.valid("json"), { ...meta(c), redirectTo }));
+    },
+  );
 
   app.post("/token", smallBody, async (c) => {
     const grantType = c.req.query("grant_type");
     if (grantType === "password" || grantType === "refresh_token") {
       await auth.rateLimit(grantType === "password" ? "sign-in-sign-up" : "refresh", meta(c));
     }
+    // The body's schema depends on the grant in the query, so it is checked here, not before.
     if (grantType === "password") {
-      const body = await readBody(c, passwordGrantBody, (field) =>
+      const body = await gotrueBody(c, passwordGrantBody, (field) =>
         field === "email" ? "missing email or phone" : "missing password",
       );
       return c.json(await auth.signInWithPassword(body, meta(c)));
     }
     if (grantType === "refresh_token") {
-      const body = await readBody(c, refreshGrantBody, () => "refresh_token required");
+      const body = await gotrueBody(c, refreshGrantBody, () => "refresh_token required");
       return c.json(await auth.refresh(body.refresh_token));
     }
     throw authErrors.unsupportedGrant();
@@ -119,69 +130,14 @@ export function authRoutes(auth: AuthService, config: Config) {
 
   app.onError((error, c) => {
     if (error instanceof AuthError) return authErrorResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      c.var.log?.warn({ err: error }, "auth endpoint: database unreachable");
+      c.header("Retry-After", "1");
+      return authErrorResponse(c, authErrors.unavailable());
+    }
     c.var.log?.error({ err: error }, "auth endpoint failed");
-    c.header(API_VERSION_HEADER, API_VERSION);
-    return c.json(
-      {
-        code: "unexpected_failure",
-        message: "Something went wrong on our side. Please try again.",
-        error_code: "unexpected_failure",
-        msg: "Something went wrong on our side. Please try again.",
-      },
-      500,
-    );
+    return authErrorResponse(c, authErrors.unexpected());
   });
 
   return app;
-}
-
-/** The bearer token of the Authorization header, if there is one. */
-export function bearer(c: Context): string | undefined {
-  const header = c.req.header("authorization");
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
-}
-
-/**
- * Parses a JSON object body. Malformed JSON → 400 bad_json; a missing or mistyped field → 400
- * validation_failed with `message(field)`. Unknown fields are dropped.
- */
-async function readBody<T>(
-  c: Context,
-  schema: z.ZodType<T>,
-  message: (field: string) => string,
-): Promise<T> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await c.req.text());
-  } catch (error) {
-    if (error instanceof SyntaxError) throw authErrors.badJson();
-    throw error;
-  }
-  if (json === null || typeof json !== "object" || Array.isArray(json)) {
-    throw authErrors.badJson();
-  }
-  if (!storable(json)) {
-    throw authErrors.validation(
-      "Request holds text that cannot be stored (NUL characters, broken Unicode) or is nested too deeply",
-    );
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw authErrors.validation(message(String(parsed.error.issues[0]?.path[0] ?? "")));
-  }
-  return parsed.data;
-}
-
-/** NUL and unpaired surrogates are valid JSON but PostgreSQL text and jsonb refuse them. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
-const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function storable(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return !unstorable.test(value);
-  if (value === null || typeof value !== "object") return true;
-  if (depth > 32) return false;
-  return Object.entries(value).every(
-    ([key, item]) => !unstorable.test(key) && storable(item, depth + 1),
-  );
 }

@@ -28,9 +28,9 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" } });
   await new Promise<void>((resolve) => {
     server = serve({
-      fetch: (req: Request, env: unknown) => {
+      fetch: (req: Request) => {
         requests.push(`${req.method} ${new URL(req.url).pathname}`);
-        return t.app.fetch(req, env);
+        return t.app.fetch(req);
       },
       port: 0,
       hostname: "127.0.0.1",

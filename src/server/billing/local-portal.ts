@@ -85,7 +85,6 @@ export function createLocalPortal(deps: {
         throw new ApiError(
           "no_customer",
           "There is no subscription to manage yet: subscribe first.",
-          404,
         );
       }
       const token = randomBytes(32).toString("base64url");

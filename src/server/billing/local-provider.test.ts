@@ -273,6 +273,14 @@ describe("local billing provider (the built-in test checkout)", () => {
     const wrong = await invoke(t, "check-subscription", user.accessToken, { refresh: "yes" });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.code).toBe("validation_failed");
+    expect(wrong.json.error.details).toEqual([{ path: "refresh", message: expect.any(String) }]);
+    // Any Content-Type: the body is read as JSON whatever the label says.
+    const plain = await t.app.request("/functions/v1/check-subscription", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "text/plain" },
+      body: '{"refresh":false}',
+    });
+    expect(plain.status).toBe(200);
     const huge = await invoke(t, "check-subscription", user.accessToken, {
       pad: "x".repeat(10_000),
     });

@@ -1,18 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app";
+import { limitBody } from "@/server/http/body-limit";
+import type { AppEnv } from "@/server/http/env";
+import type { Services } from "@/server/services";
+import { isWebForm, webForm } from "@/server/http/validate";
+import { z } from "zod";
 import type { LocalProvider } from "./local-provider";
 import { checkoutPage, messagePage, portalPage, type HtmlPage } from "./local-pages";
-import { limitBody } from "../http/body-limit";
 
 /**
  * The local provider's hosted pages: `/billing/checkout/{id}` (pay) and `/billing/portal/{token}`
  * (manage). The id or token in the path is the capability, as with Stripe's hosted pages; every
  * state change is a POST that must come from our own origin.
  */
-export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
+export function localBillingRoutes(services: Services) {
+  const provider = services.billing.provider as LocalProvider;
+  if (provider.kind !== "local") throw new Error("localBillingRoutes needs the local provider");
   const router = new Hono<AppEnv>();
-  const siteOrigin = new URL(siteUrl).origin;
+  const siteOrigin = new URL(services.config.siteUrl).origin;
 
   const send = (c: Context, page: HtmlPage, nonce: string) => {
     c.header("Content-Type", "text/html; charset=utf-8");
@@ -55,13 +60,24 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
       n,
     );
 
-  const readForm = async (c: Context) => {
-    const type = c.req.header("content-type") ?? "";
-    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
-    const body = await c.req.parseBody();
-    const field = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : "");
-    return field;
+  /** Same-origin form posts only; runs before the body is read. */
+  const fromOurPages = async (c: Context, next: () => Promise<void>) => {
+    if (sameOrigin(c)) return next();
+    return forbidden(c, nonce());
   };
+
+  /**
+   * The checkout form. The card itself is checked by the provider (its answer is a page with
+   * the problems beside the fields), so every field reads as text here: a missing or repeated
+   * field, or a file, never fails the form.
+   */
+  const checkoutForm = webForm(
+    z.object({ number: formText, expiry: formText, cvc: formText }),
+    (c) => {
+      const n = nonce();
+      return send(c, messagePage("Unreadable form", "That form could not be read.", n, 400), n);
+    },
+  );
 
   const limit = limitBody({
     maxSize: 16 * 1024,
@@ -93,22 +109,20 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
     return send(c, checkoutPage(c.req.path, { email: lookup.email }, n), n);
   });
 
-  router.post("/checkout/:id", limit, async (c) => {
+  router.post("/checkout/:id", limit, fromOurPages, checkoutForm, async (c) => {
     const n = nonce();
-    if (!sameOrigin(c)) return forbidden(c, n);
     const id = c.req.param("id");
     const lookup = await provider.lookupCheckout(id);
     if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
     if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
-    const field = await readForm(c);
-    if (!field) {
+    if (!isWebForm(c)) {
       return send(
         c,
         messagePage("Unsupported form", "Send the checkout form as a web form.", n, 415),
         n,
       );
     }
-    const card = { number: field("number"), expiry: field("expiry"), cvc: field("cvc") };
+    const card = c.req.valid("form");
     const result = await provider.pay(id, card);
     if ("outcome" in result) {
       if (result.outcome === "closed") return send(c, closedPage(result.state, n), n);
@@ -176,9 +190,8 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
   });
 
   for (const action of ["cancel", "resume"] as const) {
-    router.post(`/portal/:token/${action}`, limit, async (c) => {
+    router.post(`/portal/:token/${action}`, limit, fromOurPages, async (c) => {
       const n = nonce();
-      if (!sameOrigin(c)) return forbidden(c, n);
       const token = c.req.param("token");
       const result = await provider[action](token);
       if (result !== "done") return send(c, linkGone(result, n), n);
@@ -189,6 +202,12 @@ export function localBillingRoutes(provider: LocalProvider, siteUrl: string) {
 
   return router;
 }
+
+/** A form field as text: a missing one or a file reads as "", a repeated one as its last value. */
+const formText = z.preprocess(
+  (value) => (Array.isArray(value) ? value.at(-1) : value),
+  z.string().catch(""),
+);
 
 /** Whether `origin` is this server as the browser reached it (e.g. 127.0.0.1 instead of SITE_URL). */
 function namesThisHost(origin: string, host: string | undefined): boolean {

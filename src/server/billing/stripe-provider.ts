@@ -61,15 +61,9 @@ function stripeFailure(error: unknown, logger: Logger, action: string): unknown 
   };
   if (error instanceof Stripe.errors.StripeRateLimitError || error.statusCode === 429) {
     logger.warn(detail, `stripe rate-limited ${action}`);
-    return new ApiError(
-      "unavailable",
-      "Billing is busy right now. Please try again in a moment.",
-      503,
-      undefined,
-      {
-        "Retry-After": "2",
-      },
-    );
+    return new ApiError("unavailable", "Billing is busy right now. Please try again in a moment.", {
+      headers: { "Retry-After": "2" },
+    });
   }
   const upstream = error.statusCode === undefined || error.statusCode >= 500;
   // A 4xx from Stripe means our request or our configuration is wrong, not the user's input.
@@ -82,7 +76,6 @@ function stripeFailure(error: unknown, logger: Logger, action: string): unknown 
     upstream
       ? "The payment provider is not responding. Please try again in a moment."
       : "The payment provider refused the request. Please try again later.",
-    502,
   );
 }
 
@@ -203,7 +196,7 @@ export function createStripeProvider(deps: {
         }),
       );
       if (!session.url)
-        throw new ApiError("bad_gateway", "The payment provider returned no checkout page.", 502);
+        throw new ApiError("bad_gateway", "The payment provider returned no checkout page.");
       return session.url;
     },
 
@@ -213,7 +206,6 @@ export function createStripeProvider(deps: {
         throw new ApiError(
           "no_customer",
           "There is no subscription to manage yet: subscribe first.",
-          404,
         );
       }
       const session = await call("create a portal session", () =>

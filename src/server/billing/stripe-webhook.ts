@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { AppEnv } from "../app";
-import type { Database } from "../db/client";
-import { webhookEvents } from "../db/schema";
-import { ApiError, errorBody } from "../http/errors";
+import { webhookEvents } from "@/server/db/schema";
+import type { AppEnv } from "@/server/http/env";
+import type { Services } from "@/server/services";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { StripeProvider } from "./stripe-provider";
-import { limitBody } from "../http/body-limit";
+import { limitBody } from "@/server/http/body-limit";
 
 /** Events that can change a customer's subscription; each one triggers a full re-read. */
 const subscriptionEvents = new Set([
@@ -33,25 +33,29 @@ function customerOfEvent(event: Stripe.Event): string | undefined {
  * handled, re-reads the customer's subscriptions from Stripe (so delivery order never matters)
  * and answers 2xx only once our row is written — a failure makes Stripe deliver again.
  */
-export function stripeWebhookRoutes(provider: StripeProvider, db: Database) {
+export function stripeWebhookRoutes(services: Services) {
+  const provider = services.billing.provider as StripeProvider;
+  if (provider.kind !== "stripe") throw new Error("stripeWebhookRoutes needs the Stripe provider");
+  const { db } = services.database;
   const router = new Hono<AppEnv>();
 
   router.post(
     "/webhook",
     limitBody({
       maxSize: 512 * 1024,
-      onError: (c) => c.json(errorBody("payload_too_large", "Webhook payload too large"), 413),
+      onError: () => {
+        throw payloadTooLarge("Webhook payload too large");
+      },
     }),
     async (c) => {
       const signature = c.req.header("stripe-signature");
-      if (!signature)
-        throw new ApiError("invalid_signature", "Missing Stripe-Signature header", 400);
+      if (!signature) throw new ApiError("invalid_signature", "Missing Stripe-Signature header");
       const payload = Buffer.from(await c.req.arrayBuffer());
       let event: Stripe.Event;
       try {
         event = provider.stripe.webhooks.constructEvent(payload, signature, provider.webhookSecret);
       } catch {
-        throw new ApiError("invalid_signature", "Webhook signature verification failed", 400);
+        throw new ApiError("invalid_signature", "Webhook signature verification failed");
       }
       const log = c.var.log.child({ eventId: event.id, eventType: event.type });
 

@@ -1,42 +1,26 @@
 import type { Context } from "hono";
-import { checkSubscriptionRequestSchema } from "@/shared/billing";
-import type { AuthedEnv } from "../auth/guard";
-import type { Billing } from "../billing/billing";
-import { hasBody } from "../http/body-limit";
-import { ApiError } from "../http/errors";
-import { setResponseHeader } from "../http/response-headers";
+import { checkSubscriptionRequestSchema, type CheckSubscriptionRequest } from "@/shared/billing";
+import type { Billing } from "@/server/billing/billing";
+import type { AuthedEnv } from "@/server/http/env";
+import { setResponseHeader } from "@/server/http/response-headers";
+import { functionsJson } from "@/server/http/validate";
 
 /**
- * `POST /functions/v1/check-subscription` → `{ subscribed, subscription_tier, subscription_end }`.
- * No body (or `{}`) answers from our copy; `{ "refresh": true }` re-reads the provider first,
- * as the browser does on returning from checkout and on "Check Status".
+ * The body of `check-subscription`: none (or `{}`) answers from our copy; `{ "refresh": true }`
+ * re-reads the provider first, as the browser does on returning from checkout and on "Check
+ * Status".
  */
+export const checkSubscriptionBody = functionsJson<
+  typeof checkSubscriptionRequestSchema,
+  AuthedEnv
+>(checkSubscriptionRequestSchema, "`refresh` must be true or false.", { empty: {} });
+
+/** `POST /functions/v1/check-subscription` → `{ subscribed, subscription_tier, subscription_end }`. */
 export function checkSubscription(billing: Billing) {
-  return async (c: Context<AuthedEnv>) => {
-    const request = await readOptionalJson(c);
-    const parsed = checkSubscriptionRequestSchema.safeParse(request ?? {});
-    if (!parsed.success) {
-      throw new ApiError("validation_failed", "`refresh` must be true or false.", 400, {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.join("."),
-          message: issue.message,
-        })),
-      });
-    }
-    const status = await billing.status(c.var.user.id, { refresh: parsed.data.refresh === true });
+  return async (c: Context<AuthedEnv, string, { out: { json: CheckSubscriptionRequest } }>) => {
+    const { refresh } = c.req.valid("json");
+    const status = await billing.status(c.var.user.id, { refresh: refresh === true });
     setResponseHeader(c, "Cache-Control", "no-store");
     return c.json(status);
   };
-}
-
-/** The JSON body, or undefined when there is none; 400 `bad_json` when it is not JSON. */
-export async function readOptionalJson(c: Context): Promise<unknown> {
-  if (!hasBody(c)) return undefined;
-  const text = await c.req.text();
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("bad_json", "The request body must be JSON.", 400);
-  }
 }

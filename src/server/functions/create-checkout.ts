@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { BillingRedirect } from "@/shared/billing";
-import type { AuthedEnv } from "../auth/guard";
+import type { AuthedEnv } from "@/server/http/env";
 import type { Billing } from "../billing/billing";
 import { siteOrigin } from "./site-origin";
 import { setResponseHeader } from "../http/response-headers";

@@ -1,10 +1,11 @@
 import { EngineError, type Answerer } from "../ai/engine";
-import { ApiError, errorBody } from "../http/errors";
+import type { AuthedEnv } from "@/server/http/env";
+import { ApiError, errorBody, type SchemaError } from "@/server/http/errors";
+import { functionsJson } from "@/server/http/validate";
 import type { Logger } from "../logger";
 import {
   generateAnswerRequest,
   practiceErrorCodes as codes,
-  type GenerateAnswerRequest,
   type GenerateAnswerResponse,
 } from "@/shared/practice";
 import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
@@ -17,31 +18,30 @@ import { asApiError, engineFailure } from "./practice-errors";
  * status; after them, an `error` event ends the stream.
  */
 
-export function parseAnswerRequest(body: unknown): GenerateAnswerRequest {
-  const question = (body as { question?: unknown } | null)?.question;
-  if (body !== null && typeof body === "object" && typeof question === "string") {
-    const trimmed = question.trim();
-    if (trimmed.length === 0) {
-      throw new ApiError(codes.questionRequired, "Please record or type a question first.", 400);
-    }
-    if (trimmed.length > MAX_QUESTION_CHARS) {
-      throw new ApiError(
-        codes.questionTooLong,
-        `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
-        400,
-      );
-    }
+/**
+ * The body of `generate-interview-answer`. A blank or too long question has its own code, so
+ * the browser can say so; any other problem is `validation_failed`.
+ */
+export const answerRequestBody = functionsJson<typeof generateAnswerRequest, AuthedEnv>(
+  generateAnswerRequest,
+  "The request must be a JSON object with `question`: the interview question as a string.",
+  { refine: questionProblem },
+);
+
+function questionProblem(error: SchemaError): ApiError | undefined {
+  const problems = error.issues.filter(
+    (issue) => issue.path.length === 1 && issue.path[0] === "question",
+  );
+  if (problems.some((issue) => issue.code === "too_small")) {
+    return new ApiError(codes.questionRequired, "Please record or type a question first.");
   }
-  const parsed = generateAnswerRequest.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError(
-      "validation_failed",
-      "The request must be a JSON object with `question`: the interview question as a string.",
-      400,
-      parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+  if (problems.some((issue) => issue.code === "too_big")) {
+    return new ApiError(
+      codes.questionTooLong,
+      `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
     );
   }
-  return parsed.data;
+  return undefined;
 }
 
 /**
@@ -54,7 +54,7 @@ export async function startAnswer(answerer: Answerer, question: string, signal: 
     let first = await iterator.next();
     while (!first.done && first.value === "") first = await iterator.next();
     if (first.done) {
-      throw new ApiError(codes.engineFailed, "The AI service returned an empty answer.", 502);
+      throw new ApiError(codes.engineFailed, "The AI service returned an empty answer.");
     }
     return { first: first.value, iterator };
   } catch (error) {
@@ -112,11 +112,7 @@ export function streamAnswer(
           const failure =
             error instanceof EngineError
               ? engineFailure(error)
-              : new ApiError(
-                  codes.engineFailed,
-                  "The answer was interrupted. Please try again.",
-                  502,
-                );
+              : new ApiError(codes.engineFailed, "The answer was interrupted. Please try again.");
           if (!(error instanceof EngineError)) logger.error({ err: error }, "answer stream failed");
           send(
             `event: error\ndata: ${JSON.stringify(errorBody(failure.code, failure.message))}\n\n`,

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import {
   MAX_AUDIO_BASE64_CHARS,
   MAX_AUDIO_BYTES,
@@ -19,12 +19,11 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.emptyAudio,
       "The recording is empty. Please record your question again.",
-      400,
     );
   }
   if (base64.length > MAX_AUDIO_BASE64_CHARS) throw tooLarge();
   if (!isBase64(base64)) {
-    throw new ApiError(codes.invalidBase64, "audio must be base64-encoded.", 400);
+    throw new ApiError(codes.invalidBase64, "audio must be base64-encoded.");
   }
   const bytes = new Uint8Array(
     Buffer.from(base64, base64.includes("-") || base64.includes("_") ? "base64url" : "base64"),
@@ -33,7 +32,6 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.emptyAudio,
       "The recording is empty. Please record your question again.",
-      400,
     );
   }
   if (bytes.length > MAX_AUDIO_BYTES) throw tooLarge();
@@ -43,7 +41,6 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.unsupportedAudio,
       `The recording must be WebM audio with Opus (${info.reason}).`,
-      415,
     );
   }
   if (
@@ -53,18 +50,13 @@ export function decodeRecording(audio: string): Uint8Array {
     throw new ApiError(
       codes.recordingTooLong,
       `The recording is ${Math.round(info.durationSeconds)} seconds long; the limit is ${MAX_RECORDING_SECONDS}.`,
-      422,
     );
   }
   return bytes;
 }
 
 function tooLarge() {
-  return new ApiError(
-    codes.audioTooLarge,
-    `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).`,
-    413,
-  );
+  return payloadTooLarge("The recording is too large", MAX_AUDIO_BYTES);
 }
 
 function isBase64(value: string): boolean {

@@ -29,9 +29,7 @@ export function createPracticeRateLimiter(
         throw new ApiError(
           practiceErrorCodes.rateLimited,
           `Too many requests: the limit is ${limit} a minute. Please try again in ${retryAfter} seconds.`,
-          429,
-          undefined,
-          { "Retry-After": String(retryAfter) },
+          { headers: { "Retry-After": String(retryAfter) } },
         );
       }
     },

@@ -1,4 +1,6 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLogger } from "@/server/logger";
 import { MAX_QUESTION_CHARS, MAX_TRANSCRIBE_BODY_BYTES } from "@/shared/practice-limits";
 import { readFixture } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
@@ -14,17 +16,18 @@ let t: TestApp;
 let subscriber: TestUser;
 let nonSubscriber: TestUser;
 
+let env: Record<string, string>;
+
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  t = await createTestApp({
-    env: {
-      AI_BASE_URL: fake.baseURL,
-      AI_TIMEOUT_MS: "1000",
-      RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000",
-      RATE_LIMIT_TRANSCRIBE_PER_MINUTE: "1000",
-      RATE_LIMIT_ANSWER_PER_MINUTE: "1000",
-    },
-  });
+  env = {
+    AI_BASE_URL: fake.baseURL,
+    AI_TIMEOUT_MS: "1000",
+    RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000",
+    RATE_LIMIT_TRANSCRIBE_PER_MINUTE: "1000",
+    RATE_LIMIT_ANSWER_PER_MINUTE: "1000",
+  };
+  t = await createTestApp({ env });
   subscriber = await createTestUser(t);
   await subscribeTestUser(t, subscriber);
   nonSubscriber = await createTestUser(t);
@@ -381,6 +384,20 @@ describe("generate-interview-answer", () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it("answers at once with 503 and Retry-After when the provider asks to wait past AI_TIMEOUT_MS", async () => {
+    for (const stream of [false, true]) {
+      fake.reset();
+      fake.enqueue("chat", { status: 429, headers: { "retry-after": "20" } });
+      const started = Date.now();
+      const res = await call(t, "generate-interview-answer", { question, stream });
+      expect(Date.now() - started, `stream: ${stream}`).toBeLessThan(900);
+      expect(res.headers.get("retry-after")).toBe("20");
+      const body = await expectError(res, 503, "engine_unavailable");
+      expect(JSON.stringify(body)).toMatch(/try again in 20 seconds/);
+      expect(fake.requests).toHaveLength(1);
+    }
+  });
+
   it("ends the stream with an error event when the provider stalls mid-answer", async () => {
     fake.enqueue("chat", { stallAfterTokens: 3 });
     const res = await call(t, "generate-interview-answer", { question, stream: true });
@@ -414,9 +431,21 @@ describe("generate-interview-answer", () => {
 
 describe("a client that goes away", () => {
   it("stops the provider call of a JSON answer and is logged as 499, not a server error", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger(
+      "info",
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+          done();
+        },
+      }),
+    );
+    // A second instance on the same database (so the subscriber's token works), logging.
+    const logged = await createTestApp({ env, database: t.database, logger });
     fake.tokenDelayMs = 50;
     const controller = new AbortController();
-    const pending = t.app.request("/functions/v1/generate-interview-answer", {
+    const pending = logged.app.request("/functions/v1/generate-interview-answer", {
       method: "POST",
       headers: {
         authorization: `Bearer ${subscriber.accessToken}`,
@@ -427,8 +456,13 @@ describe("a client that goes away", () => {
     });
     await expect.poll(() => fake.requests.length).toBe(1);
     setTimeout(() => controller.abort(), 150);
-    expect((await pending).status).toBe(499);
+    await expect(pending).rejects.toThrow(/abort/i);
     await expect.poll(() => fake.abortedRequests, { timeout: 2000 }).toBe(1);
+    await expect
+      .poll(() => lines.find((line) => line.path === "/functions/v1/generate-interview-answer"))
+      .toMatchObject({ msg: "request", status: 499 });
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    await logged.close();
   });
 });
 

@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AuthedEnv } from "../auth/guard";
-import { ApiError } from "../http/errors";
-import type { Services } from "../services";
+import { requireUser } from "@/server/auth/guard";
+import { requireSubscription } from "@/server/billing/entitlement";
+import type { AuthedEnv } from "@/server/http/env";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
+import type { Services } from "@/server/services";
 import type { PracticeConfigResponse } from "@/shared/practice";
 import {
   MAX_ANSWER_BODY_BYTES,
@@ -11,15 +13,14 @@ import {
   MAX_TRANSCRIBE_BODY_BYTES,
 } from "@/shared/practice-limits";
 import {
+  answerRequestBody,
   collectAnswer,
-  parseAnswerRequest,
   startAnswer,
   streamAnswer,
 } from "./generate-interview-answer";
-import { payloadTooLarge, readJsonBody } from "./practice-errors";
 import { createPracticeRateLimiter } from "./practice-rate-limit";
-import { transcribeAudio } from "./transcribe-audio";
-import { limitBody } from "../http/body-limit";
+import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
+import { limitBody } from "@/server/http/body-limit";
 
 /**
  * The practice functions under /functions/v1 (docs/decisions/0050-0053):
@@ -29,16 +30,12 @@ import { limitBody } from "../http/body-limit";
  * Order for each call: bearer token → subscription → per-user budget → body size (before the
  * body is read) → payload checks → engine.
  */
-export type PracticeGuards = {
-  requireUser: MiddlewareHandler<AuthedEnv>;
-  requireSubscriber: MiddlewareHandler;
-};
-
-export function practiceRoutes(
-  services: Pick<Services, "ai" | "config" | "database">,
-  guards: PracticeGuards,
-) {
+export function practiceRoutes(services: Services) {
   const { ai } = services;
+  const guards = {
+    requireUser: requireUser(services.auth),
+    requireSubscriber: requireSubscription(services.billing),
+  };
   const limits = services.config.ai.rateLimits;
   const limiter = createPracticeRateLimiter(services.database.db);
   const app = new Hono<AuthedEnv>();
@@ -53,7 +50,7 @@ export function practiceRoutes(
     limitBody({
       maxSize,
       onError: () => {
-        throw payloadTooLarge(maxSize);
+        throw payloadTooLarge("The request is too large", maxSize);
       },
     });
 
@@ -63,10 +60,10 @@ export function practiceRoutes(
     guards.requireSubscriber,
     budget("transcribe"),
     sizeLimit(MAX_TRANSCRIBE_BODY_BYTES),
+    transcribeAudioBody,
     async (c) => {
-      const body = await readJsonBody(c);
       try {
-        return c.json(await transcribeAudio(ai.transcriber, body, c.req.raw.signal));
+        return c.json(await transcribeAudio(ai.transcriber, c.req.valid("json"), c.req.raw.signal));
       } catch (error) {
         return clientClosed(c.req.raw.signal, error);
       }
@@ -79,8 +76,9 @@ export function practiceRoutes(
     guards.requireSubscriber,
     budget("answer"),
     sizeLimit(MAX_ANSWER_BODY_BYTES),
+    answerRequestBody,
     async (c) => {
-      const request = parseAnswerRequest(await readJsonBody(c));
+      const request = c.req.valid("json");
       const wantsStream =
         request.stream ?? (c.req.header("accept") ?? "").includes("text/event-stream");
       // Aborted when the client goes away, which stops the engine.
@@ -128,8 +126,8 @@ export function practiceRoutes(
 
   for (const path of ["/transcribe-audio", "/generate-interview-answer"]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
-      throw new ApiError("method_not_allowed", "Use POST for this function.", 405, undefined, {
-        Allow: "POST, OPTIONS",
+      throw new ApiError("method_not_allowed", "Use POST for this function.", {
+        headers: { Allow: "POST, OPTIONS" },
       });
     });
   }

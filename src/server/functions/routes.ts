@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import { requireUser, type AuthedEnv } from "../auth/guard";
-import { supabaseCors } from "../auth/cors";
-import { ApiError } from "../http/errors";
-import type { Services } from "../services";
-import { checkSubscription } from "./check-subscription";
+import { requireUser } from "@/server/auth/guard";
+import { supabaseCors } from "@/server/auth/cors";
+import type { AuthedEnv } from "@/server/http/env";
+import { payloadTooLarge } from "@/server/http/errors";
+import type { Services } from "@/server/services";
+import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
 import { practiceRoutes } from "./practice-routes";
-import { requireSubscription } from "../billing/entitlement";
-import { limitBody } from "../http/body-limit";
+import { limitBody } from "@/server/http/body-limit";
 
 /**
  * The server functions at `POST /functions/v1/{name}` (the Supabase Functions convention that
@@ -20,7 +20,7 @@ export function functionsRoutes(services: Services) {
   const smallBody = limitBody({
     maxSize: 4 * 1024,
     onError: () => {
-      throw new ApiError("payload_too_large", "The request body is too large.", 413);
+      throw payloadTooLarge("The request body is too large.");
     },
   });
 
@@ -32,6 +32,7 @@ export function functionsRoutes(services: Services) {
     "/check-subscription",
     signedIn,
     smallBody,
+    checkSubscriptionBody,
     checkSubscription(services.billing),
   );
   router.post(
@@ -47,13 +48,7 @@ export function functionsRoutes(services: Services) {
     customerPortal(services.billing, services.config.siteUrl),
   );
   // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
-  router.route(
-    "/",
-    practiceRoutes(services, {
-      requireUser: signedIn,
-      requireSubscriber: requireSubscription(services.billing),
-    }),
-  );
+  router.route("/", practiceRoutes(services));
 
   return router;
 }

@@ -1,6 +1,11 @@
 import type { Transcriber } from "../ai/engine";
-import { ApiError } from "../http/errors";
-import { transcribeAudioRequest, type TranscribeAudioResponse } from "@/shared/practice";
+import { functionsJson } from "@/server/http/validate";
+import type { AuthedEnv } from "@/server/http/env";
+import {
+  transcribeAudioRequest,
+  type TranscribeAudioRequest,
+  type TranscribeAudioResponse,
+} from "@/shared/practice";
 import { decodeRecording } from "./practice-audio";
 import { asApiError } from "./practice-errors";
 
@@ -8,21 +13,17 @@ import { asApiError } from "./practice-errors";
  * transcribe-audio: `{ audio }` (base64 WebM/Opus) → `{ text, source, confidence?, uncertain? }`.
  * The audio is checked completely (practice-audio.ts) before the engine sees it.
  */
+export const transcribeAudioBody = functionsJson<typeof transcribeAudioRequest, AuthedEnv>(
+  transcribeAudioRequest,
+  "The request must be a JSON object with `audio`: the recording as a base64 string.",
+);
+
 export async function transcribeAudio(
   transcriber: Transcriber,
-  body: unknown,
+  request: TranscribeAudioRequest,
   signal?: AbortSignal,
 ): Promise<TranscribeAudioResponse> {
-  const parsed = transcribeAudioRequest.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError(
-      "validation_failed",
-      "The request must be a JSON object with `audio`: the recording as a base64 string.",
-      400,
-      parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-    );
-  }
-  const bytes = decodeRecording(parsed.data.audio);
+  const bytes = decodeRecording(request.audio);
   try {
     const transcript = await transcriber.transcribe({ bytes, mimeType: "audio/webm" }, signal);
     const result: TranscribeAudioResponse = {

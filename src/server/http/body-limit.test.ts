@@ -5,7 +5,10 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBody, limitBody } from "./body-limit";
 
-/** Both paths of limitBody: Node's HTTP framing over a real socket, and in-process requests. */
+/**
+ * Both paths of limitBody: HTTP/1.1 framing over a real socket, and requests without it (HTTP/2
+ * has none; an in-process request stands in for one here).
+ */
 const app = new Hono();
 app.post(
   "/echo",
@@ -63,7 +66,7 @@ describe("limitBody over HTTP", () => {
   });
 });
 
-describe("limitBody in process (no HTTP framing)", () => {
+describe("limitBody without HTTP/1.x framing", () => {
   it("reads the body whatever the headers say", async () => {
     const small = await app.request("/echo", { method: "POST", body: "hi" });
     expect(await small.json()).toEqual({ hasBody: true, text: "hi" });

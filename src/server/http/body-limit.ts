@@ -7,8 +7,13 @@ import { bodyLimit } from "hono/body-limit";
  * makes @hono/node-server build a full web `Request` with a stream — about a tenth of the CPU
  * of a bodyless `POST` such as `check-subscription`. HTTP/1.1 framing tells us enough without it:
  * no `Transfer-Encoding` and no (or a zero) `Content-Length` means no body, and Node's parser never
- * delivers more than a declared `Content-Length`. Chunked bodies, and requests that did not come
- * through Node's HTTP parser (`app.request` in tests), still go through `bodyLimit`.
+ * delivers more than a declared `Content-Length`. Chunked bodies go through `bodyLimit`, which
+ * counts them as they arrive.
+ *
+ * Requests without HTTP/1.x framing (HTTP/2, where `Content-Length` is optional and there is no
+ * `Transfer-Encoding`) also go through `bodyLimit`: a missing length must never mean "no limit".
+ * That is the one other branch, and it is about the protocol, not about tests — tests serve the
+ * app over HTTP/1.1 as production does (decision 0062).
  */
 export function limitBody(options: {
   maxSize: number;
@@ -16,7 +21,7 @@ export function limitBody(options: {
 }): MiddlewareHandler {
   const streaming = bodyLimit(options);
   return (c, next) => {
-    if (!fromNodeHttp(c) || c.req.header("transfer-encoding") !== undefined) {
+    if (!http1(c) || c.req.header("transfer-encoding") !== undefined) {
       return streaming(c, next);
     }
     const length = c.req.header("content-length");
@@ -29,12 +34,12 @@ export function limitBody(options: {
 
 /** True when the request declares a body (a non-zero `Content-Length`, or chunked). */
 export function hasBody(c: Context): boolean {
-  if (!fromNodeHttp(c)) return c.req.raw.body !== null;
+  if (!http1(c)) return c.req.raw.body !== null;
   if (c.req.header("transfer-encoding") !== undefined) return true;
   const length = c.req.header("content-length");
   return length !== undefined && length !== "0";
 }
 
-/** Whether HTTP/1.1 framing applies: the request came through @hono/node-server. */
-const fromNodeHttp = (c: Context) =>
-  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming !== undefined;
+/** Whether HTTP/1.x framing applies: the request came through Node's HTTP/1 parser. */
+const http1 = (c: Context) =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.httpVersionMajor === 1;

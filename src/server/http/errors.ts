@@ -1,53 +1,160 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode, ErrorEnvelope, FieldIssue } from "@/shared/errors";
 
 /**
- * One error envelope for our own endpoints: `{ "error": { "code", "message" } }`.
- * Codes map to HTTP statuses here and nowhere else. (The auth endpoints keep GoTrue's shape.)
+ * One error envelope for our own endpoints: `{ "error": { "code", "message", "details"? } }`
+ * (`errorEnvelopeSchema` in src/shared/errors.ts). The auth endpoints keep GoTrue's shape
+ * (auth/errors.ts). An error names its code; the status follows from the code, here and
+ * nowhere else (docs/decisions/0061).
  */
-export const errorStatus = {
-  bad_request: 400,
-  bad_json: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  subscription_required: 403,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  unprocessable: 422,
-  rate_limited: 429,
-  internal: 500,
-  bad_gateway: 502,
-  unavailable: 503,
-  gateway_timeout: 504,
-} as const satisfies Record<string, ContentfulStatusCode>;
+export type { ErrorCode, FieldIssue };
 
-export type ErrorCode = keyof typeof errorStatus;
-
-export type ErrorBody = {
-  error: { code: string; message: string; details?: unknown };
-};
-
-export class ApiError extends Error {
-  constructor(
-    readonly code: ErrorCode | (string & {}),
-    message: string,
-    readonly status: ContentfulStatusCode = errorStatus[code as ErrorCode] ?? 400,
-    readonly details?: unknown,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "ApiError";
+/**
+ * The HTTP status of each code. Exhaustive: a code added to `errorCodes` without a status here
+ * fails the typecheck at `unhandled`.
+ */
+export function statusOf(code: ErrorCode): ContentfulStatusCode {
+  switch (code) {
+    case "bad_request":
+    case "bad_json":
+    case "validation_failed":
+    case "invalid_base64":
+    case "empty_audio":
+    case "question_required":
+    case "question_too_long":
+    case "invalid_signature":
+      return 400;
+    case "unauthorized":
+      return 401;
+    case "subscription_required":
+    case "forbidden":
+      return 403;
+    case "not_found":
+    case "no_customer":
+      return 404;
+    case "method_not_allowed":
+      return 405;
+    case "payload_too_large":
+      return 413;
+    case "unsupported_media_type":
+    case "unsupported_audio_format":
+      return 415;
+    case "unprocessable":
+    case "recording_too_long":
+    case "unrecognised_speech":
+      return 422;
+    case "rate_limited":
+      return 429;
+    case "internal":
+      return 500;
+    case "bad_gateway":
+    case "billing_provider_error":
+    case "engine_failed":
+      return 502;
+    case "unavailable":
+    case "engine_unavailable":
+      return 503;
+    case "gateway_timeout":
+    case "engine_timeout":
+      return 504;
+    default: {
+      const unhandled: never = code;
+      throw new Error(`no HTTP status for error code ${String(unhandled)}`);
+    }
   }
 }
 
-export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+/**
+ * The code for a client-error status someone else chose: an `HTTPException` thrown inside Hono
+ * or a middleware. Statuses without a code of their own answer 400 `bad_request`.
+ */
+export function codeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return "unauthorized";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 405:
+      return "method_not_allowed";
+    case 413:
+      return "payload_too_large";
+    case 415:
+      return "unsupported_media_type";
+    case 422:
+      return "unprocessable";
+    case 429:
+      return "rate_limited";
+    default:
+      return "bad_request";
+  }
+}
+
+export type ApiErrorOptions = {
+  /** Field problems of a validation failure (see `validationFailed`). */
+  details?: FieldIssue[];
+  /** Headers the answer carries, e.g. `Retry-After` or `Allow`. */
+  headers?: Record<string, string>;
+};
+
+/** An error to answer with: throw it from a handler or module; `onError` sends it. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly details?: FieldIssue[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = statusOf(code);
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: FieldIssue[]): ErrorEnvelope {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
 export function sendError(c: Context, error: ApiError): Response {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   return c.json(errorBody(error.code, error.message, error.details), error.status);
+}
+
+/** A failed zod parse, as far as the envelope needs it (zod 4 or 3, core or classic). */
+export type SchemaError = {
+  issues: readonly { code: string; path: readonly PropertyKey[]; message: string }[];
+};
+
+/** The field problems of a zod failure, as `details` lists them: `[{ path, message }]`. */
+export function fieldIssues(error: SchemaError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+}
+
+/** 400 `validation_failed`: `message` says what the request should be, `details` what was wrong. */
+export function validationFailed(message: string, error: SchemaError): ApiError {
+  return new ApiError("validation_failed", message, { details: fieldIssues(error) });
+}
+
+/**
+ * 413 `payload_too_large`, the one way we build it. With `limitBytes` the message names the
+ * limit: `payloadTooLarge("The recording is too large", 10 MB)` → "The recording is too large
+ * (the limit is 10 MB)."
+ */
+export function payloadTooLarge(message: string, limitBytes?: number): ApiError {
+  if (limitBytes === undefined) return new ApiError("payload_too_large", message);
+  const limit =
+    limitBytes >= 1024 * 1024
+      ? `${Math.floor(limitBytes / 1024 / 1024)} MB`
+      : `${Math.floor(limitBytes / 1024)} KB`;
+  return new ApiError("payload_too_large", `${message} (the limit is ${limit}).`);
 }

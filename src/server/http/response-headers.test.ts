@@ -1,6 +1,4 @@
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
@@ -13,7 +11,6 @@ import { createTestUser } from "@tests/support/test-users";
  */
 const lines: Record<string, unknown>[] = [];
 let t: TestApp;
-let server: ServerType;
 let url: string;
 
 beforeAll(async () => {
@@ -27,15 +24,9 @@ beforeAll(async () => {
     }),
   );
   t = await createTestApp({ logger });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = t.url;
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe("response headers over HTTP", () => {
   it("gives every answer a request id, and logs it", async () => {
