@@ -8,7 +8,11 @@ import { loop, signIn, signUp, sleep, uniqueEmail } from "./support/traffic";
  * kill -9 while sign-ups are being written, then a restart on the same data directory (the
  * embedded database): it must be healthy within 5 s and every acknowledged sign-up must sign in.
  */
-const generous = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "100000", RATE_LIMIT_TOKEN_REFRESH: "100000" };
+const generous = {
+  DATABASE_URL: "", // the embedded database, whatever the caller's environment says
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: "100000",
+  RATE_LIMIT_TOKEN_REFRESH: "100000",
+};
 
 async function crashDuringSignUps(dataDir: string | undefined, tag: string, wrap?: string[]) {
   const server = await startTestServer(generous, { ...(dataDir ? { dataDir } : {}), wrap });

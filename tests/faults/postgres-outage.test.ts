@@ -10,7 +10,7 @@ import { loop, send, signIn, signUp, sleep, uniqueEmail, type Outcome } from "./
  * 200 again within 5 s of the database's return, in the same process, having lost nothing it
  * acknowledged.
  */
-const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const baseUrl = process.env.FAULTS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const reachable = await postgresReachable(baseUrl);
 if (!reachable) console.warn(`PostgreSQL not reachable at ${baseUrl}: the outage test is skipped`);
 
