@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isValidEmail, normalizeEmail, passwordLength, signInForm, signUpForm } from "./auth";
+import {
+  isValidEmail,
+  normalizeEmail,
+  passwordLength,
+  signInFormSchema,
+  signUpFormSchema,
+} from "./auth";
 
 describe("email rules", () => {
   it("trims and lower-cases, unicode included", () => {
@@ -33,18 +39,25 @@ describe("passwords", () => {
 
 describe("the forms' schemas", () => {
   it("require email and password to sign in", () => {
-    expect(signInForm.safeParse({ email: " ", password: "" }).success).toBe(false);
-    expect(signInForm.safeParse({ email: "a@example.com", password: "x" }).success).toBe(true);
+    expect(signInFormSchema.safeParse({ email: " ", password: "" }).success).toBe(false);
+    expect(signInFormSchema.safeParse({ email: "a@example.com", password: "x" }).success).toBe(
+      true,
+    );
   });
 
   it("explain a short password or a bad address at sign-up", () => {
-    const result = signUpForm.safeParse({ fullName: "Ada", email: "nope", password: "12345" });
+    const result = signUpFormSchema.safeParse({
+      fullName: "Ada",
+      email: "nope",
+      password: "12345",
+    });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => issue.message);
     expect(messages).toContain("Enter a valid email address.");
     expect(messages).toContain("Password should be at least 6 characters.");
     expect(
-      signUpForm.safeParse({ fullName: "", email: "a@example.com", password: "123456" }).success,
+      signUpFormSchema.safeParse({ fullName: "", email: "a@example.com", password: "123456" })
+        .success,
     ).toBe(true);
   });
 });

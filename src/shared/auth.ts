@@ -9,7 +9,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Argon2id has no 72-byte limit (bcrypt does); this only bounds the work per request. */
 export const PASSWORD_MAX_LENGTH = 1024;
 /** RFC 5321 path limit. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 export const FULL_NAME_MAX_LENGTH = 200;
 /**
  * Serialized size of the `data` object given at sign-up. It becomes user_metadata, which every
@@ -45,20 +45,20 @@ export function passwordLength(password: string): number {
 // ------------------------------------------------------------------------- request bodies
 // Unknown fields (`gotrue_meta_security`, `code_challenge`, …) are accepted and dropped.
 
-export const signUpBody = z.object({
+export const signUpBodySchema = z.object({
   email: z.string(),
   password: z.string(),
   data: z.record(z.string(), z.unknown()).nullish(),
 });
-export type SignUpBody = z.infer<typeof signUpBody>;
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const passwordGrantBody = z.object({
+export const passwordGrantBodySchema = z.object({
   email: z.string(),
   password: z.string(),
 });
-export type PasswordGrantBody = z.infer<typeof passwordGrantBody>;
+export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 
-export const refreshGrantBody = z.object({ refresh_token: z.string() });
+export const refreshGrantBodySchema = z.object({ refresh_token: z.string() });
 
 export const logoutScopes = ["global", "local", "others"] as const;
 export type LogoutScope = (typeof logoutScopes)[number];
@@ -146,12 +146,12 @@ export const authErrorBodySchema = z.object({
 
 // ------------------------------------------------------------------------- the /auth forms
 
-export const signInForm = z.object({
+export const signInFormSchema = z.object({
   email: z.string().trim().min(1, "Enter your email address."),
   password: z.string().min(1, "Enter your password."),
 });
 
-export const signUpForm = z.object({
+export const signUpFormSchema = z.object({
   fullName: z.string().trim().max(FULL_NAME_MAX_LENGTH),
   email: z
     .string()

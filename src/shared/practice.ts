@@ -7,13 +7,13 @@ import { MAX_QUESTION_CHARS } from "./practice-limits";
  * problem with its own machine code; these schemas cover the shape only.
  */
 
-export const transcribeAudioRequest = z.object({
+export const transcribeAudioRequestSchema = z.object({
   /** Base64 of a WebM/Opus recording; a `data:audio/webm;base64,` prefix is tolerated. */
   audio: z.string({ error: "audio must be a base64 string" }),
 });
-export type TranscribeAudioRequest = z.infer<typeof transcribeAudioRequest>;
+export type TranscribeAudioRequest = z.infer<typeof transcribeAudioRequestSchema>;
 
-export const transcribeAudioResponse = z.object({
+export const transcribeAudioResponseSchema = z.object({
   text: z.string(),
   /** Which engine produced the text, e.g. "offline" or "openai:gpt-4o-mini-transcribe". */
   source: z.string(),
@@ -21,9 +21,9 @@ export const transcribeAudioResponse = z.object({
   /** The engine doubts what it heard: the UI asks the user to check the question. */
   uncertain: z.boolean().optional(),
 });
-export type TranscribeAudioResponse = z.infer<typeof transcribeAudioResponse>;
+export type TranscribeAudioResponse = z.infer<typeof transcribeAudioResponseSchema>;
 
-export const generateAnswerRequest = z.object({
+export const generateAnswerRequestSchema = z.object({
   question: z
     .string({ error: "question must be a string" })
     .trim()
@@ -32,13 +32,12 @@ export const generateAnswerRequest = z.object({
   /** Ask for `text/event-stream` instead of one JSON answer. */
   stream: z.boolean({ error: "stream must be true or false" }).optional(),
 });
-export type GenerateAnswerRequest = z.infer<typeof generateAnswerRequest>;
 
-export const generateAnswerResponse = z.object({
+export const generateAnswerResponseSchema = z.object({
   answer: z.string(),
   source: z.string(),
 });
-export type GenerateAnswerResponse = z.infer<typeof generateAnswerResponse>;
+export type GenerateAnswerResponse = z.infer<typeof generateAnswerResponseSchema>;
 
 /**
  * The streamed answer (`stream: true`) is server-sent events:
@@ -47,13 +46,13 @@ export type GenerateAnswerResponse = z.infer<typeof generateAnswerResponse>;
  *   event: error  data: {"error":{code,message}}  last event when the engine fails mid-answer
  * Lines starting with ":" are keep-alive comments.
  */
-export const answerDeltaEvent = z.object({ delta: z.string() });
-export const answerDoneEvent = z.object({ source: z.string() });
-export const answerErrorEvent = z.object({
+export const answerDeltaEventSchema = z.object({ delta: z.string() });
+export const answerDoneEventSchema = z.object({ source: z.string() });
+export const answerErrorEventSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 
-export const practiceConfigResponse = z.object({
+export const practiceConfigResponseSchema = z.object({
   transcriber: z.string(),
   answerer: z.string(),
   limits: z.object({
@@ -62,7 +61,7 @@ export const practiceConfigResponse = z.object({
     maxQuestionChars: z.number(),
   }),
 });
-export type PracticeConfigResponse = z.infer<typeof practiceConfigResponse>;
+export type PracticeConfigResponse = z.infer<typeof practiceConfigResponseSchema>;
 
 /** Machine codes the practice functions answer with, beyond the common ones. */
 export const practiceErrorCodes = {

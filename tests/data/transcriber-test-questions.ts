@@ -54,7 +54,7 @@ export const REQUIRED_QUESTIONS: readonly string[] = [
 const offlineDir = path.resolve(import.meta.dirname, "../../src/server/ai/offline");
 
 /** The bank files' questions, variants and spoken phrasings (an entry without `question` is ignored). */
-export function bankQuestions(dir = offlineDir): GrammarInput[] {
+function bankQuestions(dir = offlineDir): GrammarInput[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => /^question-bank.*\.json$/.test(name))

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// eslint-disable-next-line no-restricted-imports -- scripts/ has no alias; the benchmark and this test share one measure
 import { firstLoadAssets } from "../../scripts/bench/first-load";
 import { launchBrowser, openPage } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/server";

@@ -36,7 +36,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const MONTH = 30 * 24 * 3600;
 
 /** `a[b][0][c]=v` → `{ a: { b: [ { c: "v" } ] } }`, as Stripe reads form bodies. */
-export function decodeForm(params: URLSearchParams): Json {
+function decodeForm(params: URLSearchParams): Json {
   const root: Json = {};
   for (const [key, value] of params) {
     const path = key.replace(/\]/g, "").split("[");

@@ -1,5 +1,5 @@
-import type { Config } from "../config";
-import type { Logger } from "../logger";
+import type { Config } from "@/server/config";
+import type { Logger } from "@/server/logger";
 import type { Answerer, Transcriber } from "./engine";
 import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
 import { createOfflineAnswerer } from "./offline/answerer";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig } from "@/server/config";
 
 describe("auth configuration", () => {
   it("has GoTrue's default limits and no extra origins", () => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import type { Config } from "../config";
-import { setResponseHeader } from "../http/response-headers";
+import type { Config } from "@/server/config";
+import { setResponseHeader } from "@/server/http/response-headers";
 
 /**
  * CORS for the endpoints supabase-js calls (/auth/v1/*, /functions/v1/*). The site itself is

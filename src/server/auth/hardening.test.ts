@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sessions, users } from "../db/schema";
+import { sessions, users } from "@/server/db/schema";
 import { hearingLate } from "@tests/support/hearing-late";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { ConfigError, loadConfig } from "@/server/config";
+import { openDatabase } from "@/server/db/client";
 import { rotateSigningKey } from "./signing-keys";
 
 /**

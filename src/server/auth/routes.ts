@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import {
   logoutScopes,
-  passwordGrantBody,
-  refreshGrantBody,
-  signUpBody,
+  passwordGrantBodySchema,
+  refreshGrantBodySchema,
+  signUpBodySchema,
   type LogoutScope,
 } from "@/shared/auth";
 import { bearer } from "@/server/http/bearer";
@@ -79,7 +79,7 @@ export function authRoutes(services: Services) {
       await auth.rateLimit("sign-in-sign-up", meta(c));
       await next();
     },
-    gotrueJson(signUpBody, (field) =>
+    gotrueJson(signUpBodySchema, (field) =>
       field === "email"
         ? "To signup, please provide your email"
         : field === "password"
@@ -99,13 +99,13 @@ export function authRoutes(services: Services) {
     }
     // The body's schema depends on the grant in the query, so it is checked here, not before.
     if (grantType === "password") {
-      const body = await gotrueBody(c, passwordGrantBody, (field) =>
+      const body = await gotrueBody(c, passwordGrantBodySchema, (field) =>
         field === "email" ? "missing email or phone" : "missing password",
       );
       return c.json(await auth.signInWithPassword(body, meta(c)));
     }
     if (grantType === "refresh_token") {
-      const body = await gotrueBody(c, refreshGrantBody, () => "refresh_token required");
+      const body = await gotrueBody(c, refreshGrantBodySchema, () => "refresh_token required");
       return c.json(await auth.refresh(body.refresh_token));
     }
     throw authErrors.unsupportedGrant();

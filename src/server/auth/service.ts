@@ -15,12 +15,12 @@ import {
   type Session,
   type SignUpBody,
 } from "@/shared/auth";
-import type { Config } from "../config";
-import type { DatabaseHandle } from "../db/client";
-import type { CoherentCaches } from "../db/coherent-caches";
+import type { Config } from "@/server/config";
+import type { DatabaseHandle } from "@/server/db/client";
+import type { CoherentCaches } from "@/server/db/coherent-caches";
 import { createRateLimiter, rateLimitKey, type RateLimiter } from "@/server/db/rate-limit";
-import { appSettings, identities, users } from "../db/schema";
-import type { Logger } from "../logger";
+import { appSettings, identities, users } from "@/server/db/schema";
+import type { Logger } from "@/server/logger";
 import { createAccessTokens, type AccessTokens } from "./access-tokens";
 import { authErrors } from "./errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";

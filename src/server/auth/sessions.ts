@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { LogoutScope } from "@/shared/auth";
-import type { Database } from "../db/client";
-import { coalesce } from "../db/coalesce";
-import { isUuid } from "../db/uuid";
-import { identities, refreshTokens, sessions, users } from "../db/schema";
+import type { Database } from "@/server/db/client";
+import { coalesce } from "@/server/db/coalesce";
+import { isUuid } from "@/server/db/uuid";
+import { identities, refreshTokens, sessions, users } from "@/server/db/schema";
 import {
   REFRESH_TOKEN_MAX_LENGTH,
   hashRefreshToken,

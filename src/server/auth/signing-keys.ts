@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/shared/auth";
-import type { Database } from "../db/client";
-import { signingKeys } from "../db/schema";
+import type { Database } from "@/server/db/client";
+import { signingKeys } from "@/server/db/schema";
 
 /**
  * ES256 signing keys (docs/decisions/0010). Generated on first start and kept in `signing_keys`,

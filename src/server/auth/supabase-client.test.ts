@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { refreshTokens, sessions, signingKeys, users } from "../db/schema";
+import { refreshTokens, sessions, signingKeys, users } from "@/server/db/schema";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { REUSE_INTERVAL_MS } from "./sessions";
 import { rotateSigningKey } from "./signing-keys";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { identities, users } from "../db/schema";
+import { identities, users } from "@/server/db/schema";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
 import { toUserJson, userJsonSql } from "./users";

@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Identity, User } from "@/shared/auth";
-import { identities, users } from "../db/schema";
+import { identities, users } from "@/server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type IdentityRow = typeof identities.$inferSelect;

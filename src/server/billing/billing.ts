@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from "@/shared/billing";
-import type { Logger } from "../logger";
+import type { Logger } from "@/server/logger";
 import { entitlementOf, hasLiveSubscription, needsSync, type SubscriptionRow } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
 import type { SubscriptionStore } from "./subscription-store";

@@ -1,7 +1,7 @@
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import type { CoherentCaches } from "../db/coherent-caches";
-import type { Logger } from "../logger";
+import type { Config } from "@/server/config";
+import type { Database } from "@/server/db/client";
+import type { CoherentCaches } from "@/server/db/coherent-caches";
+import type { Logger } from "@/server/logger";
 import { createBilling, type Billing } from "./billing";
 import { createLocalProvider } from "./local-provider";
 import type { Clock } from "./provider";

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { notSubscribed, premiumPlan, type SubscriptionStatus } from "@/shared/billing";
-import type { subscriptions } from "../db/schema";
-import { ApiError } from "../http/errors";
+import type { subscriptions } from "@/server/db/schema";
+import { ApiError } from "@/server/http/errors";
 import { days } from "./periods";
 
 /** What entitlement needs of our copy of a user's best subscription (the billing sync writes it). */

@@ -1,8 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
-import type { Database } from "../db/client";
-import { localCheckoutSessions, localPayments, localSubscriptions, users } from "../db/schema";
-import type { Logger } from "../logger";
+import type { Database } from "@/server/db/client";
+import {
+  localCheckoutSessions,
+  localPayments,
+  localSubscriptions,
+  users,
+} from "@/server/db/schema";
+import type { Logger } from "@/server/logger";
 import { checkCard, type CardCheck, type CardInput } from "./cards";
 import { entitlementOf } from "./entitlement";
 import { newId, plausibleId } from "./local-ids";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { localPayments, localPortalSessions, localSubscriptions, users } from "../db/schema";
-import { ApiError } from "../http/errors";
-import type { Logger } from "../logger";
+import type { Database } from "@/server/db/client";
+import { localPayments, localPortalSessions, localSubscriptions, users } from "@/server/db/schema";
+import { ApiError } from "@/server/http/errors";
+import type { Logger } from "@/server/logger";
 import { entitlementOf } from "./entitlement";
 import { hashToken, plausibleId } from "./local-ids";
 import type { LocalSubscription } from "./local-renewals";

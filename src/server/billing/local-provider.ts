@@ -1,5 +1,5 @@
-import type { Database } from "../db/client";
-import type { Logger } from "../logger";
+import type { Database } from "@/server/db/client";
+import type { Logger } from "@/server/logger";
 import type { CardInput } from "./cards";
 import { createLocalCheckout, type CheckoutLookup, type PayResult } from "./local-checkout";
 import { createLocalPortal, type PortalState } from "./local-portal";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
-import type { Database } from "../db/client";
-import { localPayments, localSubscriptions } from "../db/schema";
+import type { Database } from "@/server/db/client";
+import { localPayments, localSubscriptions } from "@/server/db/schema";
 import { bestSubscription } from "./entitlement";
 import { newId } from "./local-ids";
 import { nextPeriodEnd } from "./periods";

@@ -215,7 +215,7 @@ function namesThisHost(origin: string, host: string | undefined): boolean {
 }
 
 /** The first Accept-Language tag Intl supports, else en-US. */
-export function preferredLocale(header: string | undefined): string {
+function preferredLocale(header: string | undefined): string {
   const tags = (header ?? "")
     .split(",")
     .map((part) => part.split(";")[0]!.trim())

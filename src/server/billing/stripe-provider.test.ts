@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customers, subscriptions, webhookEvents } from "../db/schema";
+import { customers, subscriptions, webhookEvents } from "@/server/db/schema";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 import { FakeStripe } from "@tests/support/fake-stripe";

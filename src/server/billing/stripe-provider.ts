@@ -1,10 +1,10 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
-import type { Database } from "../db/client";
-import { customers } from "../db/schema";
-import { ApiError } from "../http/errors";
-import type { Logger } from "../logger";
+import type { Database } from "@/server/db/client";
+import { customers } from "@/server/db/schema";
+import { ApiError } from "@/server/http/errors";
+import type { Logger } from "@/server/logger";
 import { bestSubscription } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "@/server/db/client";
 import { hearingLate } from "@tests/support/hearing-late";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
-import type { Database } from "../db/client";
-import type { CoherentCaches } from "../db/coherent-caches";
-import { coalesce } from "../db/coalesce";
-import { isUuid } from "../db/uuid";
-import { customers, subscriptions } from "../db/schema";
+import type { Database } from "@/server/db/client";
+import type { CoherentCaches } from "@/server/db/coherent-caches";
+import { coalesce } from "@/server/db/coalesce";
+import { isUuid } from "@/server/db/uuid";
+import { customers, subscriptions } from "@/server/db/schema";
 import type { SubscriptionRow } from "./entitlement";
 
 /** Reads and writes of our copy of each user's subscription and billing customer. */

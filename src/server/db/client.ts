@@ -7,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { migrationsDir } from "../paths";
+import { migrationsDir } from "@/server/paths";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../logger";
+import { createLogger } from "@/server/logger";
 import { createTestDatabase } from "@tests/support/test-database";
 import type { DatabaseHandle } from "./client";
 import {

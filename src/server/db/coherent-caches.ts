@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import type { Logger } from "../logger";
+import type { Logger } from "@/server/logger";
 import type { DatabaseHandle, Subscription } from "./client";
 
 /**

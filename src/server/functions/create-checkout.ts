@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { BillingRedirect } from "@/shared/billing";
 import type { AuthedEnv } from "@/server/http/env";
-import type { Billing } from "../billing/billing";
+import type { Billing } from "@/server/billing/billing";
 import { siteOrigin } from "./site-origin";
-import { setResponseHeader } from "../http/response-headers";
+import { setResponseHeader } from "@/server/http/response-headers";
 
 /**
  * `POST /functions/v1/create-checkout` → `{ url }` of a checkout page for Premium; a user who

@@ -1,10 +1,10 @@
-import { EngineError, type Answerer } from "../ai/engine";
+import { EngineError, type Answerer } from "@/server/ai/engine";
 import type { AuthedEnv } from "@/server/http/env";
 import { ApiError, errorBody, type SchemaError } from "@/server/http/errors";
 import { functionsJson } from "@/server/http/validate";
-import type { Logger } from "../logger";
+import type { Logger } from "@/server/logger";
 import {
-  generateAnswerRequest,
+  generateAnswerRequestSchema,
   practiceErrorCodes as codes,
   type GenerateAnswerResponse,
 } from "@/shared/practice";
@@ -22,8 +22,8 @@ import { asApiError, engineFailure } from "./practice-errors";
  * The body of `generate-interview-answer`. A blank or too long question has its own code, so
  * the browser can say so; any other problem is `validation_failed`.
  */
-export const answerRequestBody = functionsJson<typeof generateAnswerRequest, AuthedEnv>(
-  generateAnswerRequest,
+export const answerRequestBody = functionsJson<typeof generateAnswerRequestSchema, AuthedEnv>(
+  generateAnswerRequestSchema,
   "The request must be a JSON object with `question`: the interview question as a string.",
   { refine: questionProblem },
 );

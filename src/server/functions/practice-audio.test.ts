@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixturesDir, readFixture } from "@tests/support/audio-fixtures";
-import { ApiError } from "../http/errors";
+import { ApiError } from "@/server/http/errors";
 import { decodeRecording } from "./practice-audio";
 
 const recordings = readdirSync(fixturesDir).filter((name) => name.endsWith(".webm"));

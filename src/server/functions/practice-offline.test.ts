@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noiseWebm, readFixture, silentWebm } from "@tests/support/audio-fixtures";
-import { demuxWebmOpus } from "../audio/webm";
+import { demuxWebmOpus } from "@/server/audio/webm";
 import { writeWebm } from "@tests/support/webm-writer";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";

@@ -1,6 +1,6 @@
 import type { Database } from "@/server/db/client";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
-import { ApiError } from "../http/errors";
+import { ApiError } from "@/server/http/errors";
 import { practiceErrorCodes } from "@/shared/practice";
 
 /**

@@ -1,8 +1,8 @@
-import type { Transcriber } from "../ai/engine";
+import type { Transcriber } from "@/server/ai/engine";
 import { functionsJson } from "@/server/http/validate";
 import type { AuthedEnv } from "@/server/http/env";
 import {
-  transcribeAudioRequest,
+  transcribeAudioRequestSchema,
   type TranscribeAudioRequest,
   type TranscribeAudioResponse,
 } from "@/shared/practice";
@@ -13,8 +13,8 @@ import { asApiError } from "./practice-errors";
  * transcribe-audio: `{ audio }` (base64 WebM/Opus) → `{ text, source, confidence?, uncertain? }`.
  * The audio is checked completely (practice-audio.ts) before the engine sees it.
  */
-export const transcribeAudioBody = functionsJson<typeof transcribeAudioRequest, AuthedEnv>(
-  transcribeAudioRequest,
+export const transcribeAudioBody = functionsJson<typeof transcribeAudioRequestSchema, AuthedEnv>(
+  transcribeAudioRequestSchema,
   "The request must be a JSON object with `audio`: the recording as a base64 string.",
 );
 

@@ -133,7 +133,7 @@ export type SchemaError = {
 };
 
 /** The field problems of a zod failure, as `details` lists them: `[{ path, message }]`. */
-export function fieldIssues(error: SchemaError): FieldIssue[] {
+function fieldIssues(error: SchemaError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join("."),
     message: issue.message,

@@ -91,7 +91,7 @@ function jsonValidator<T extends z.ZodType, E extends Env = Env, P extends strin
  * with the field problems as `details`. `refine` may name a more precise error first (e.g. the
  * practice codes `question_required`, `question_too_long`).
  */
-export function functionsHook(
+function functionsHook(
   message: string,
   refine?: (error: SchemaError) => ApiError | undefined,
 ): Hook<unknown, Env, string, "json"> {
@@ -131,7 +131,7 @@ function gotrueCheck(value: unknown): Error | undefined {
 }
 
 /** GoTrue's hook: 400 `validation_failed` with the route's message for the first bad field. */
-export function gotrueHook(messageFor: (field: string) => string): Hook<unknown, Env, string> {
+function gotrueHook(messageFor: (field: string) => string): Hook<unknown, Env, string> {
   return (result) => {
     if (result.success) return;
     throw authErrors.validation(messageFor(String(result.error.issues[0]?.path[0] ?? "")));

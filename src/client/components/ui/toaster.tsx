@@ -1,7 +1,7 @@
 import { Toaster as Sonner } from "sonner";
 
 /** The spec's toast rules: bottom-right, about 4 seconds each, one visible at a time. */
-export const TOAST_DURATION_MS = 4000;
+const TOAST_DURATION_MS = 4000;
 
 /** Mounted once at the app root; call `toast(title, { description })` from `sonner` anywhere. */
 export function Toaster() {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { signInForm } from "@/shared/auth";
+import { signInFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
 import { fieldErrors } from "./validate";
@@ -24,7 +24,7 @@ export function SignInForm({
     event.preventDefault();
     if (busy) return;
     const values = Object.fromEntries(new FormData(event.currentTarget)) as SignInValues;
-    const checked = fieldErrors(signInForm, values);
+    const checked = fieldErrors(signInFormSchema, values);
     setErrors(checked.errors ?? {});
     if (!checked.data) {
       (checked.errors.email ? email : password).current?.focus();

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpForm } from "@/shared/auth";
+import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
 import { fieldErrors } from "./validate";
@@ -24,7 +24,7 @@ export function SignUpForm({
     event.preventDefault();
     if (busy) return;
     const values = Object.fromEntries(new FormData(event.currentTarget)) as SignUpValues;
-    const checked = fieldErrors(signUpForm, values);
+    const checked = fieldErrors(signUpFormSchema, values);
     const found = { ...(checked.errors ?? {}) };
     if (!values.fullName?.trim()) found.fullName = "Enter your full name.";
     setErrors(found);

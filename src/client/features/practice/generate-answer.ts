@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import {
-  answerDeltaEvent,
-  answerDoneEvent,
-  answerErrorEvent,
-  generateAnswerResponse,
+  answerDeltaEventSchema,
+  answerDoneEventSchema,
+  answerErrorEventSchema,
+  generateAnswerResponseSchema,
 } from "@/shared/practice";
 import { createSseParser } from "@/shared/practice-sse";
 import { ApiCallError, toApiCallError } from "@/client/lib/api-client";
@@ -15,7 +15,7 @@ import { getSupabase } from "@/client/lib/auth";
  * source when the answer is complete. A failure before the first words, or an `error` event
  * after some, rejects with the server's explanation; `signal` cancels the request.
  */
-export async function generateAnswer(
+async function generateAnswer(
   question: string,
   onDelta: (text: string) => void,
   signal?: AbortSignal,
@@ -30,7 +30,7 @@ export async function generateAnswer(
 
   // A server (or proxy) that answers with plain JSON still works.
   if (!(data instanceof Response)) {
-    const parsed = generateAnswerResponse.safeParse(data);
+    const parsed = generateAnswerResponseSchema.safeParse(data);
     if (!parsed.success)
       throw new ApiCallError("The server's answer was not understood.", "bad_response");
     onDelta(parsed.data.answer);
@@ -52,13 +52,13 @@ export async function generateAnswer(
       for (const event of events) {
         const payload = JSON.parse(event.data) as unknown;
         if (event.event === "message") {
-          const delta = answerDeltaEvent.safeParse(payload);
+          const delta = answerDeltaEventSchema.safeParse(payload);
           if (delta.success && delta.data.delta) onDelta(delta.data.delta);
         } else if (event.event === "done") {
-          const done = answerDoneEvent.parse(payload);
+          const done = answerDoneEventSchema.parse(payload);
           return { source: done.source };
         } else if (event.event === "error") {
-          const failure = answerErrorEvent.safeParse(payload);
+          const failure = answerErrorEventSchema.safeParse(payload);
           throw new ApiCallError(
             failure.success ? failure.data.error.message : "The answer was interrupted.",
             failure.success ? failure.data.error.code : "stream_error",

@@ -1,13 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
-import { transcribeAudioResponse, type TranscribeAudioResponse } from "@/shared/practice";
+import { transcribeAudioResponseSchema, type TranscribeAudioResponse } from "@/shared/practice";
 import { invokeFunction } from "@/client/lib/api-client";
 
 /** transcribe-audio: the recording (base64 WebM) → the question's text and its engine. */
-export const transcribeAudio = (
-  audio: string,
-  signal?: AbortSignal,
-): Promise<TranscribeAudioResponse> =>
-  invokeFunction("transcribe-audio", { schema: transcribeAudioResponse, body: { audio }, signal });
+const transcribeAudio = (audio: string, signal?: AbortSignal): Promise<TranscribeAudioResponse> =>
+  invokeFunction("transcribe-audio", {
+    schema: transcribeAudioResponseSchema,
+    body: { audio },
+    signal,
+  });
 
 /** Transcribes a recording; a failure toasts 'Failed to transcribe audio' with the reason. */
 export const useTranscribeAudio = () =>

@@ -36,7 +36,7 @@ export class RecorderError extends Error {
 const PREFERRED_TYPES = ["audio/webm;codecs=opus", "audio/webm"];
 
 /** The WebM type this browser can record, or null (e.g. older Safari records MP4 only). */
-export function supportedRecordingType(): string | null {
+function supportedRecordingType(): string | null {
   if (typeof MediaRecorder === "undefined") return null;
   return PREFERRED_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
 }

@@ -13,8 +13,7 @@ export const checkSubscription = (
 
 /** Matches every user's cached status. */
 export const everySubscriptionKey = ["subscription"] as const;
-export const subscriptionQueryKey = (userId: string | null) =>
-  [...everySubscriptionKey, userId] as const;
+const subscriptionQueryKey = (userId: string | null) => [...everySubscriptionKey, userId] as const;
 
 /**
  * The cached status of one user. It never fetches by itself (no fetch on mount, focus or

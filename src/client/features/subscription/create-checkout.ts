@@ -3,7 +3,7 @@ import { invokeFunction } from "@/client/lib/api-client";
 import { useBillingRedirect } from "./use-billing-redirect";
 
 /** `create-checkout`: where to pay (or the portal, for an existing subscriber). */
-export const createCheckout = (): Promise<BillingRedirect> =>
+const createCheckout = (): Promise<BillingRedirect> =>
   invokeFunction("create-checkout", { schema: billingRedirectSchema });
 
 /** Starts checkout and goes there; `busy` while it does. */

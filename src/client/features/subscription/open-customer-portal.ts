@@ -3,7 +3,7 @@ import { invokeFunction } from "@/client/lib/api-client";
 import { useBillingRedirect } from "./use-billing-redirect";
 
 /** `customer-portal`: where to manage the subscription. */
-export const openCustomerPortal = (): Promise<BillingRedirect> =>
+const openCustomerPortal = (): Promise<BillingRedirect> =>
   invokeFunction("customer-portal", { schema: billingRedirectSchema });
 
 /** Opens the billing portal; `busy` while it does. */

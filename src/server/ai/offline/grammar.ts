@@ -39,7 +39,7 @@ export const LEADING_FILLERS = [
   "next",
 ] as const;
 
-export { numberToWords, ordinalToWords };
+export { numberToWords };
 
 /**
  * Text → lower-case words as the dictionary spells them: accents stripped ("résumé" → "resume"),
