@@ -5,6 +5,13 @@ import type { Database } from "@/server/db/client";
 import { customers } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
 import type { Logger } from "@/server/logger";
+import {
+  callWithRetries,
+  Deadline,
+  ProviderBusyError,
+  retryAfterMs,
+  type RetryVerdict,
+} from "@/server/provider-calls";
 import { bestSubscription } from "./entitlement";
 import type { BillingProvider, BillingUser, Clock } from "./provider";
 import {
@@ -36,11 +43,18 @@ export type StripeProvider = BillingProvider & {
   syncCustomer(customerId: string): Promise<"synced" | "unknown_customer">;
 };
 
+/**
+ * A Stripe call, retries included, ends within this: the user is waiting on a button
+ * (docs/decisions/0066-provider-deadlines.md).
+ */
+const STRIPE_DEADLINE_MS = 15_000;
+
 function createStripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
   return new Stripe(settings.secretKey, {
-    maxNetworkRetries: base ? 0 : 2,
-    timeout: 20_000,
+    // Ours, inside the deadline (`call` below): the SDK's retries would add their own waits.
+    maxNetworkRetries: 0,
+    timeout: STRIPE_DEADLINE_MS,
     appInfo: { name: "interview-coach" },
     ...(base && {
       host: base.hostname,
@@ -50,8 +64,33 @@ function createStripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBas
   });
 }
 
+/** 429, 5xx and connection failures may succeed on another try, unless Stripe says not to. */
+function retryableStripeError(error: unknown): RetryVerdict {
+  if (!(error instanceof Stripe.errors.StripeError)) return { retry: false };
+  if (error.headers?.["stripe-should-retry"] === "false") return { retry: false };
+  const status = error.statusCode;
+  const retry =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    status === 429 ||
+    (status !== undefined && status >= 500);
+  if (!retry) return { retry: false };
+  const header = error.headers?.["retry-after"];
+  return {
+    retry: true,
+    afterMs: retryAfterMs({ get: (name) => (name === "retry-after" ? (header ?? null) : null) }),
+  };
+}
+
 /** Our error for a failed Stripe call: the user sees a retryable message, the log the details. */
 function stripeFailure(error: unknown, logger: Logger, action: string): unknown {
+  if (error instanceof ProviderBusyError) {
+    logger.warn({ retryAfterSeconds: error.retryAfterSeconds }, `stripe busy: ${action}`);
+    return new ApiError(
+      "unavailable",
+      `Billing is busy right now. Please try again in ${error.retryAfterSeconds} seconds.`,
+      { headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
+  }
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   const detail = {
     type: error.type,
@@ -112,11 +151,25 @@ export function createStripeProvider(deps: {
   const { db, settings, siteUrl, logger, now } = deps;
   const stripe = deps.stripe ?? createStripeClient(settings);
 
-  const call = async <T>(action: string, fn: () => Promise<T>): Promise<T> => {
+  // Against a stand-in (`STRIPE_API_BASE`), every failure is the one the test scripted.
+  const maxRetries = settings.apiBase ? 0 : 2;
+  /** One Stripe call: retried on 429, 5xx and lost connections, every attempt within the deadline. */
+  const call = async <T>(
+    action: string,
+    fn: (options: { timeout: number }) => Promise<T>,
+  ): Promise<T> => {
+    const deadline = new Deadline(STRIPE_DEADLINE_MS);
     try {
-      return await fn();
+      return await callWithRetries({
+        deadline,
+        maxRetries,
+        classify: retryableStripeError,
+        attempt: () => fn({ timeout: Math.max(1, deadline.remainingMs()) }),
+      });
     } catch (error) {
       throw stripeFailure(error, logger, action);
+    } finally {
+      deadline.clear();
     }
   };
 
@@ -124,10 +177,10 @@ export function createStripeProvider(deps: {
   const ensureCustomer = async (user: BillingUser): Promise<string> => {
     const existing = await readCustomer(db, user.id);
     if (existing?.provider === "stripe") return existing.customerId;
-    const customer = await call("create a customer", () =>
+    const customer = await call("create a customer", (options) =>
       stripe.customers.create(
         { email: user.email, metadata: { user_id: user.id } },
-        { idempotencyKey: `customer-for-user-${user.id}` },
+        { ...options, idempotencyKey: `customer-for-user-${user.id}` },
       ),
     );
     if (existing) {
@@ -149,8 +202,8 @@ export function createStripeProvider(deps: {
   const syncCustomer = async (customerId: string): Promise<"synced" | "unknown_customer"> => {
     const userId = await userIdForCustomer(db, "stripe", customerId);
     if (!userId) return "unknown_customer";
-    const list = await call("list subscriptions", () =>
-      stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }),
+    const list = await call("list subscriptions", (options) =>
+      stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }, options),
     );
     const best = bestSubscription(list.data, (sub) => sub.created);
     await deps.subscriptions.write(userId, best ? snapshotOf(best) : null, now());
@@ -184,16 +237,19 @@ export function createStripeProvider(deps: {
               product_data: { name: `Interview Coach ${premiumPlan.tier}` },
             },
           };
-      const session = await call("create a checkout session", () =>
-        stripe.checkout.sessions.create({
-          mode: "subscription",
-          customer,
-          line_items: [lineItem],
-          client_reference_id: user.id,
-          subscription_data: { metadata: { user_id: user.id } },
-          success_url: `${origin}/practice?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}/practice?checkout=cancelled`,
-        }),
+      const session = await call("create a checkout session", (options) =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            customer,
+            line_items: [lineItem],
+            client_reference_id: user.id,
+            subscription_data: { metadata: { user_id: user.id } },
+            success_url: `${origin}/practice?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${origin}/practice?checkout=cancelled`,
+          },
+          options,
+        ),
       );
       if (!session.url)
         throw new ApiError("bad_gateway", "The payment provider returned no checkout page.");
@@ -208,11 +264,11 @@ export function createStripeProvider(deps: {
           "There is no subscription to manage yet: subscribe first.",
         );
       }
-      const session = await call("create a portal session", () =>
-        stripe.billingPortal.sessions.create({
-          customer: customer.customerId,
-          return_url: `${origin}/practice`,
-        }),
+      const session = await call("create a portal session", (options) =>
+        stripe.billingPortal.sessions.create(
+          { customer: customer.customerId, return_url: `${origin}/practice` },
+          options,
+        ),
       );
       return session.url;
     },
