@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
+import { timingSafeEqual } from "node:crypto";
 import { isDatabaseUnavailable } from "./db/client";
 import { authRoutes } from "./auth/routes";
 import { billingRoutes } from "./billing/routes";
 import { functionsRoutes } from "./functions/routes";
+import { bearer } from "./http/bearer";
 import type { AppEnv } from "./http/env";
 import { ApiError, codeOfStatus, sendError } from "./http/errors";
 import { lazyChild } from "./logger";
@@ -26,11 +29,11 @@ export type AppDeps = {
 const requestIdPattern = /^[\w\-=]{1,255}$/;
 
 /** Paths that belong to the API: an unknown one gets a JSON 404, never the SPA's HTML. */
-const apiPrefixes = ["/auth/v1/", "/functions/v1/", "/billing/stripe/", "/api/"];
+const apiPrefixes = ["/auth/v1/", "/functions/v1/", "/billing/stripe/", "/api/", "/metrics"];
 
 export function createApp(deps: AppDeps) {
   const { services } = deps;
-  const { config, database, logger } = services;
+  const { config, database, logger, metrics } = services;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -41,6 +44,11 @@ export function createApp(deps: AppDeps) {
     c.set("log", lazyChild(logger, { reqId }));
     setResponseHeader(c, "X-Request-Id", reqId);
     await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = routePath(c, -1);
+    // A catch-all that answered 404 is no route: one label for every unknown path.
+    const unmatched = c.res.status === 404 && route.endsWith("*");
+    metrics.request(c.req.method, unmatched ? "unmatched" : route, c.res.status, seconds);
     if (logger.isLevelEnabled("info")) {
       logger.info(
         {
@@ -48,7 +56,7 @@ export function createApp(deps: AppDeps) {
           method: c.req.method,
           path: c.req.path, // never the query string: it may carry a redirect or a code
           status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(seconds * 10_000) / 10,
         },
         "request",
       );
@@ -69,6 +77,20 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  // Prometheus scrapes this with the configured bearer token; without one there is no /metrics.
+  const metricsToken = config.metricsToken;
+  if (metricsToken) {
+    app.get("/metrics", async (c) => {
+      if (!tokensMatch(bearer(c), metricsToken)) {
+        c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+        throw new ApiError("unauthorized", "This endpoint needs the metrics token.");
+      }
+      c.header("Content-Type", metrics.registry.contentType);
+      c.header("Cache-Control", "no-store");
+      return c.body(await metrics.registry.metrics());
+    });
+  }
 
   // Every module mounts the same way: a factory of the services, answering a Hono router.
   app.route("/auth/v1", authRoutes(services));
@@ -161,4 +183,11 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
     if (path.startsWith("/assets/")) return next();
     return send(acceptEncoding, path === "/" ? index : shell, "no-cache", head);
   });
+}
+
+/** Compares a presented token with the secret in constant time. */
+function tokensMatch(presented: string | undefined, secret: string): boolean {
+  const a = Buffer.from(presented ?? "");
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -43,6 +43,12 @@ const envFields = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(z.string().min(16, "must be at least 16 characters").optional()),
   // practice AI engines (docs/decisions/0050-0059)
   OPENAI_API_KEY: z
     .string()
@@ -148,6 +154,8 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   shutdownTimeoutMs: number;
+  /** Bearer token for GET /metrics; unset: no /metrics. Secret: never logged. */
+  metricsToken: string | undefined;
   ai: {
     /** Each engine as chosen (`auto` already resolved; docs/decisions/0052). */
     transcriber: AiEngine;
@@ -213,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: value.METRICS_TOKEN,
     ai: {
       transcriber: engineFor(value.AI_TRANSCRIBER, value),
       answerer: engineFor(value.AI_ANSWERER, value),

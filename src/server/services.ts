@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createCoherentCaches, type CoherentCaches } from "./db/coherent-caches";
 import type { Logger } from "./logger";
+import { createMetrics, type Metrics } from "./metrics";
 
 /**
  * Everything the routes need, built once at start-up from the config: the auth service, the
@@ -16,6 +17,8 @@ export type Services = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** Counters and timings for GET /metrics. */
+  metrics: Metrics;
   /**
    * In-process copies of per-user rows that every instance drops when the rows change; a
    * write that must be seen at once calls `caches.settle()` after committing.
@@ -39,9 +42,15 @@ export async function createServices(
 ): Promise<Services> {
   const caches = createCoherentCaches(database, logger);
   const auth = await createAuthService({ config, database, caches, logger });
-  const ai = await createEngines(config, logger);
+  const engines = await createEngines(config, logger);
+  const metrics = createMetrics({ database, ai: () => ai });
+  const ai: Engines = {
+    ...engines,
+    transcriber: metrics.transcriber(engines.transcriber),
+    answerer: metrics.answerer(engines.answerer),
+  };
   const billing = createBillingFromConfig(config, { db: database.db, caches, logger });
-  return { config, database, logger, caches, auth, ai, billing };
+  return { config, database, logger, metrics, caches, auth, ai, billing };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */

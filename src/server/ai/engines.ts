@@ -3,7 +3,7 @@ import type { Logger } from "@/server/logger";
 import type { Answerer, Transcriber } from "./engine";
 import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
 import { createOfflineAnswerer } from "./offline/answerer";
-import { createOfflineTranscriber } from "./offline/transcriber";
+import { createOfflineTranscriber, type OfflineTranscriber } from "./offline/transcriber";
 import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
 
 /**
@@ -18,7 +18,11 @@ export type Engines = {
   answerer: Answerer;
   /** Starts loading a lazily built engine (the offline recogniser) ahead of its first use. */
   warm(): void;
+  /** The offline transcriber's workers and queue, once it has started (for /metrics). */
+  transcriberStats(): TranscriberStats | undefined;
 };
+
+export type TranscriberStats = ReturnType<OfflineTranscriber["stats"]>;
 
 export async function createEngines(config: Config, logger: Logger): Promise<Engines> {
   const { ai } = config;
@@ -31,6 +35,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   };
 
   let warm: (() => void) | undefined;
+  let transcriberStats: () => TranscriberStats | undefined = () => undefined;
   let transcriber: Transcriber;
   if (ai.transcriber === "openai") {
     transcriber = createOpenAITranscriber({ ...common, model: ai.transcribeModel });
@@ -45,6 +50,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     );
     transcriber = offline;
     warm = offline.warm;
+    transcriberStats = offline.stats;
   }
   // The recogniser (~90 MB) is not loaded at start-up, so an idle server stays small; the
   // practice page's first call (practice-config) warms it before the user has finished speaking.
@@ -56,7 +62,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     { transcriber: transcriber.source, answerer: answerer.source },
     "practice engines chosen",
   );
-  return { transcriber, answerer, warm: () => warm?.() };
+  return { transcriber, answerer, warm: () => warm?.(), transcriberStats };
 }
 
 export async function closeEngines(engines: Engines): Promise<void> {
@@ -70,13 +76,14 @@ export async function closeEngines(engines: Engines): Promise<void> {
  */
 function lazyTranscriber(
   source: string,
-  create: () => Transcriber,
-): Transcriber & { warm(): void } {
-  let engine: Transcriber | undefined;
+  create: () => OfflineTranscriber,
+): Transcriber & { warm(): void; stats(): TranscriberStats | undefined } {
+  let engine: OfflineTranscriber | undefined;
   const get = () => (engine ??= create());
   return {
     source,
     warm: () => void get(),
+    stats: () => engine?.stats(),
     transcribe: (audio, signal) => get().transcribe(audio, signal),
     close: async () => {
       await engine?.close?.();

@@ -18,6 +18,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
+  /** Connections in use and idle, and requests waiting for one (for /metrics). */
+  poolStats(): { inUse: number; idle: number; waiting: number };
   /**
    * Subscribes to NOTIFY on `channel`, over a connection of its own on PostgreSQL. `onNotify`
    * gets each payload in the order the notifying transactions committed. `onLost` is called
@@ -72,6 +74,8 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      // PGlite is one connection inside this process.
+      poolStats: () => ({ inUse: 0, idle: 1, waiting: 0 }),
       // One process owns the data directory, and PGlite runs in it: the connection cannot drop.
       listen: async (channel, onNotify) => {
         const unlisten = await client.listen(channel, onNotify);
@@ -147,6 +151,11 @@ async function openPostgres(options: {
     ping: async () => {
       await pool.query("select 1");
     },
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     listen: async (channel, onNotify, onLost) => {
       let closing = false;
       const listener = new pg.Client({

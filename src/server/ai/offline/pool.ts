@@ -84,6 +84,8 @@ export class TranscriberPool {
   private initFailure: string | undefined;
   /** Workers that died before becoming ready, in a row; three means the recogniser cannot load. */
   private failedStarts = 0;
+  /** Workers started again after one crashed or timed out. */
+  private restarts = 0;
   /** Resolves once the first worker has loaded its recogniser (or failed to). */
   readonly ready: Promise<void>;
   private markReady!: () => void;
@@ -122,12 +124,13 @@ export class TranscriberPool {
   }
 
   /** Workers running or starting, and jobs waiting (for health checks and tests). */
-  stats(): { workers: number; ready: number; busy: number; queued: number } {
+  stats(): { workers: number; ready: number; busy: number; queued: number; restarts: number } {
     return {
       workers: this.slots.length,
       ready: this.slots.filter((slot) => slot.ready).length,
       busy: this.slots.filter((slot) => slot.current).length,
       queued: this.queue.length,
+      restarts: this.restarts,
     };
   }
 
@@ -219,6 +222,7 @@ export class TranscriberPool {
       return;
     }
     this.options.onWarning?.(`transcription ${reason}; starting a new one`);
+    this.restarts++;
     this.slots.push(this.spawn());
   }
 
