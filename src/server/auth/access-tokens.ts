@@ -26,7 +26,16 @@ export type AccessTokens = {
   verify(token: string): Promise<AccessTokenClaims>;
 };
 
-export function createAccessTokens(keys: SigningKeys, issuer: string): AccessTokens {
+export function createAccessTokens(
+  keys: SigningKeys,
+  issuer: string,
+  /**
+   * Called with the issuer of a token signed with our own keys but issued under another
+   * SITE_URL: an instance on this database runs with a different SITE_URL, so its users' tokens
+   * fail here (README, "Operations").
+   */
+  onForeignIssuer: (foreign: string) => void = () => {},
+): AccessTokens {
   const cache = new Map<string, AccessTokenClaims>();
 
   return {
@@ -74,6 +83,10 @@ export function createAccessTokens(keys: SigningKeys, issuer: string): AccessTok
           { algorithms: [ALGORITHM], issuer, audience: "authenticated" },
         ));
       } catch (error) {
+        // The signature held (claims are checked after it): one of our keys, another SITE_URL.
+        if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === "iss") {
+          onForeignIssuer(String(error.payload.iss));
+        }
         throw authErrors.badJwt(
           error instanceof joseErrors.JWTExpired ? "token is expired" : "invalid token",
         );

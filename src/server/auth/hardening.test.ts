@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "@/server/db/schema";
+import { createLogger } from "@/server/logger";
 import { hearingLate } from "@tests/support/hearing-late";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
@@ -331,6 +332,37 @@ describe("two instances on one database", () => {
     expect(left[0]!.n).toBeGreaterThanOrEqual(0);
     await a.close();
     await b.close();
+  });
+
+  it("refuses tokens of an instance with another SITE_URL, and says why in the log", async () => {
+    const env = { RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000" };
+    const lines: string[] = [];
+    const a = await createTestApp({
+      database: t.database,
+      env: { ...env, SITE_URL: "https://one.example" },
+    });
+    const b = await createTestApp({
+      database: t.database,
+      env: { ...env, SITE_URL: "https://two.example" },
+      logger: createLogger("warn", { write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      const user = await createTestUser(a);
+      const me = await b.app.request("/auth/v1/user", {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(me.status).toBe(403);
+      const warning = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((l) => String(l.msg).includes("same SITE_URL"));
+      expect(warning).toMatchObject({
+        issuer: "https://one.example/auth/v1",
+        expected: "https://two.example/auth/v1",
+      });
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it("a sign-out answers only once an instance that hears of it late has", async () => {

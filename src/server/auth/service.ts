@@ -60,7 +60,16 @@ export async function createAuthService(deps: {
   const limits = config.auth.rateLimits;
 
   const [keys, publicKey] = await Promise.all([loadSigningKeys(db), loadPublicKey(deps)]);
-  const tokens: AccessTokens = createAccessTokens(keys, issuer);
+  let lastIssuerWarning = 0;
+  const tokens: AccessTokens = createAccessTokens(keys, issuer, (foreign) => {
+    if (Date.now() - lastIssuerWarning < 60_000) return;
+    lastIssuerWarning = Date.now();
+    logger.warn(
+      { issuer: foreign, expected: issuer },
+      "refused a token another instance issued under a different SITE_URL: " +
+        "run every instance on one database with the same SITE_URL",
+    );
+  });
   const rateLimiter: RateLimiter = createRateLimiter(db, { windowMs: AUTH_RATE_LIMIT_WINDOW_MS });
   const lookups = createSessionLookups(db);
   /** user id → session id → the user as GET /user's JSON, for sessions that exist. */
