@@ -274,3 +274,19 @@ function billingConfig(value: z.infer<typeof envSchema>): Config["billing"] {
     apiBase: value.STRIPE_API_BASE,
   };
 }
+
+/**
+ * For command-line entry points (the server, npm run scripts): the config, or the list of what is
+ * wrong on stderr and exit code 1.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

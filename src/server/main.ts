@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 import { createLogger } from "./logger";
 import { startServer } from "./server";
 
 /** The process entry point: configuration, start-up, and graceful shutdown on signals. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
 
   let server;

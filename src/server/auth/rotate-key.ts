@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "@/server/config";
+import { loadConfigOrExit } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { rotateSigningKey } from "./signing-keys";
 
@@ -9,16 +9,7 @@ import { rotateSigningKey } from "./signing-keys";
  * first (one process owns the data directory); on PostgreSQL, run it at any time.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl, maxConnections: 1 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "@/server/config";
+import { loadConfigOrExit } from "@/server/config";
 import { backupDataDir, restoreDataDir } from "./backup";
 
 /**
@@ -12,16 +12,7 @@ async function main() {
     console.error("usage: npm run db:backup -- FILE   |   npm run db:restore -- FILE");
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.databaseUrl) {
     console.error(
       "DATABASE_URL is set: back up PostgreSQL with pg_dump and restore with pg_restore.",
