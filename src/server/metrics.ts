@@ -125,10 +125,10 @@ export function createMetrics(sources: { database: DatabaseHandle; ai: () => Eng
       return {
         ...inner,
         source: inner.source,
-        async *answer(question, signal) {
+        async *answer(question, signal, options) {
           const started = performance.now();
           try {
-            yield* inner.answer(question, signal);
+            yield* inner.answer(question, signal, options);
             engineCall(inner.source, "answer", started);
           } catch (error) {
             engineCall(inner.source, "answer", started, error);

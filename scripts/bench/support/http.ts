@@ -56,7 +56,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type Process = { url: string; stop: () => Promise<void> };
+export type Process = { url: string; pid: number; stop: () => Promise<void> };
 
 /** Starts `node ...args` on a free port and waits until `health` answers 200. */
 export async function startProcess(
@@ -90,6 +90,7 @@ export async function startProcess(
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -228,10 +229,14 @@ export async function postJson<T>(
 let users = 0;
 
 /** Signs a user up and pays the built-in test checkout, as a person would. */
-export async function premiumUser(base: string): Promise<string> {
+export async function premiumUser(
+  base: string,
+  email = `bench-${Date.now()}-${++users}@example.com`,
+  password = "bench-password",
+): Promise<string> {
   const { access_token: token } = await postJson<{ access_token: string }>(
     `${base}/auth/v1/signup`,
-    { email: `bench-${Date.now()}-${++users}@example.com`, password: "bench-password" },
+    { email, password },
   );
   const { url } = await postJson<{ url: string }>(
     `${base}/functions/v1/create-checkout`,

@@ -28,8 +28,16 @@ export interface Transcriber {
 
 export interface Answerer {
   readonly source: string;
-  /** Streams the sample answer as text deltas; the concatenation is the whole answer. */
-  answer(question: string, signal?: AbortSignal): AsyncIterable<string>;
+  /**
+   * Streams the sample answer as text deltas; the concatenation is the whole answer. `paced:
+   * false` when nobody watches it arrive (a JSON answer): an engine that paces its words for
+   * the eye (the offline library) sends them at once.
+   */
+  answer(
+    question: string,
+    signal?: AbortSignal,
+    options?: { paced?: boolean },
+  ): AsyncIterable<string>;
   close?(): Promise<void>;
 }
 

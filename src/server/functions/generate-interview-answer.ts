@@ -48,8 +48,13 @@ function questionProblem(error: SchemaError): ApiError | undefined {
  * Starts the answer and waits for its first words, so that an engine that fails at once is
  * answered with a proper status. Returns the first piece and the rest of the stream.
  */
-export async function startAnswer(answerer: Answerer, question: string, signal: AbortSignal) {
-  const iterator = answerer.answer(question, signal)[Symbol.asyncIterator]();
+export async function startAnswer(
+  answerer: Answerer,
+  question: string,
+  signal: AbortSignal,
+  options: { paced: boolean } = { paced: true },
+) {
+  const iterator = answerer.answer(question, signal, options)[Symbol.asyncIterator]();
   try {
     let first = await iterator.next();
     while (!first.done && first.value === "") first = await iterator.next();
@@ -67,7 +72,7 @@ export async function collectAnswer(
   question: string,
   signal: AbortSignal,
 ): Promise<GenerateAnswerResponse> {
-  const { first, iterator } = await startAnswer(answerer, question, signal);
+  const { first, iterator } = await startAnswer(answerer, question, signal, { paced: false });
   let answer = first;
   try {
     for (;;) {

@@ -81,6 +81,17 @@ describe("offline answerer", () => {
     expect(elapsed).toBeLessThan(1_000);
   });
 
+  it("sends everything at once when nobody watches it arrive (a JSON answer)", async () => {
+    const slow = createOfflineAnswerer({ chunkDelayMs: 50, maxStreamMs: 2000 });
+    const started = performance.now();
+    const parts: string[] = [];
+    for await (const part of slow.answer("Why should we hire you?", undefined, { paced: false })) {
+      parts.push(part);
+    }
+    expect(parts.length).toBeGreaterThan(3);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
   it("stops streaming when the signal aborts", async () => {
     const paced = createOfflineAnswerer({ chunkDelayMs: 10 });
     const controller = new AbortController();

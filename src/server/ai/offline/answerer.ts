@@ -135,13 +135,17 @@ export function createOfflineAnswerer(options: OfflineAnswererOptions = {}): Off
     };
   }
 
-  async function* answer(question: string, signal?: AbortSignal): AsyncGenerator<string> {
+  async function* answer(
+    question: string,
+    signal?: AbortSignal,
+    { paced = true }: { paced?: boolean } = {},
+  ): AsyncGenerator<string> {
     if (signal?.aborted) throw abortReason(signal);
     if (question.trim() === "") {
       throw new EngineError("unrecognised", "There is no question to answer.");
     }
     const chunks = chunkText(lookup(question).text, wordsPerChunk);
-    const delay = Math.min(chunkDelayMs, maxStreamMs / Math.max(1, chunks.length - 1));
+    const delay = paced ? Math.min(chunkDelayMs, maxStreamMs / Math.max(1, chunks.length - 1)) : 0;
     for (let i = 0; i < chunks.length; i += 1) {
       if (i > 0 && delay > 0) await pause(delay, signal);
       if (signal?.aborted) throw abortReason(signal);
