@@ -65,6 +65,9 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     const client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
       loadDataDir: template,
+      // PostgreSQL's default 128 MB of shared buffers is sized for a shared server; one process's
+      // embedded database is served as well by 16 MB, and the process keeps ~80 MB less resident.
+      postgresqlconf: ["shared_buffers = 16MB"],
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
