@@ -64,8 +64,8 @@ function tuningAnswers(limit: number): string[] {
   return passages;
 }
 
-function heldOutAnswers(limit: number): string[] {
-  return readFileSync(path.join(import.meta.dirname, "answers/held-out.txt"), "utf8")
+function writtenAnswers(file: string, limit: number): string[] {
+  return readFileSync(path.join(import.meta.dirname, "answers", file), "utf8")
     .split("\n")
     .filter((line) => line.trim() && !line.startsWith("#"))
     .slice(0, limit);
@@ -120,18 +120,29 @@ const words = (text: string) =>
   normaliseText(text).flatMap((word) => dictionaryForm(word, inVocabulary) ?? [word]);
 const withoutFillers = (sequence: string[]) => sequence.filter((word) => !FILLERS.has(word));
 
-/** Word-level Levenshtein distance. */
-function editDistance(reference: string[], hypothesis: string[]): number {
-  let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j);
+/** Word-level Levenshtein distance, and which hypothesis words an optimal alignment matches. */
+function align(reference: string[], hypothesis: string[]): { errors: number; matched: boolean[] } {
+  const table = [Array.from({ length: hypothesis.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= reference.length; i++) {
     const row = [i];
     for (let j = 1; j <= hypothesis.length; j++) {
-      const substitution = previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1);
-      row.push(Math.min(substitution, previous[j]! + 1, row[j - 1]! + 1));
+      const substitution = table[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1);
+      row.push(Math.min(substitution, table[i - 1]![j]! + 1, row[j - 1]! + 1));
     }
-    previous = row;
+    table.push(row);
   }
-  return previous[hypothesis.length]!;
+  const matched = hypothesis.map(() => false);
+  let [i, j] = [reference.length, hypothesis.length];
+  while (i > 0 && j > 0) {
+    const same = reference[i - 1] === hypothesis[j - 1];
+    if (table[i]![j] === table[i - 1]![j - 1]! + (same ? 0 : 1)) {
+      matched[j - 1] = same;
+      i--;
+      j--;
+    } else if (table[i]![j] === table[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  return { errors: table[reference.length]![hypothesis.length]!, matched };
 }
 
 type Tally = {
@@ -144,6 +155,7 @@ type Tally = {
   wpmErrors: number[];
   segmentRtf: number[];
   confidence: { value: number; accuracy: number }[];
+  words: { value: number; accuracy: number }[];
 };
 
 const newTally = (): Tally => ({
@@ -156,11 +168,13 @@ const newTally = (): Tally => ({
   wpmErrors: [],
   segmentRtf: [],
   confidence: [],
+  words: [],
 });
 
 function evaluate(text: string, voice: string, tally: Tally): void {
   const speech = trimSilence(speak(text, voice), RECOGNISER_SAMPLE_RATE);
   const heard: string[] = [];
+  const wordConfidences: number[] = [];
   const confidences: number[] = [];
   for (const segment of splitAtPauses(speech, RECOGNISER_SAMPLE_RATE, json("PAUSES", {}))) {
     const pcm = speech.subarray(segment.startSample, segment.endSample);
@@ -169,11 +183,17 @@ function evaluate(text: string, voice: string, tally: Tally): void {
     const seconds = (performance.now() - started) / 1000;
     tally.decodeSeconds += seconds;
     tally.segmentRtf.push(seconds / result.seconds);
-    heard.push(...result.words.map((word) => word.word));
+    for (const word of result.words.filter((w) => !FILLERS.has(w.word))) {
+      heard.push(word.word);
+      wordConfidences.push(word.confidence);
+    }
     confidences.push(result.confidence);
   }
   const said = words(text);
-  const errors = editDistance(withoutFillers(said), withoutFillers(heard));
+  const { errors, matched } = align(withoutFillers(said), heard);
+  matched.forEach((right, k) =>
+    tally.words.push({ value: wordConfidences[k]!, accuracy: right ? 1 : 0 }),
+  );
   tally.errors += errors;
   tally.referenceWords += withoutFillers(said).length;
   tally.heardWords += heard.length;
@@ -217,9 +237,11 @@ console.info(
 const limit = Number(env("LIMIT") ?? 8);
 const sets: Record<string, { answers: string[]; voices: string[] }> = {
   tuning: { answers: tuningAnswers(limit), voices: TUNING_VOICES },
-  "held-out": { answers: heldOutAnswers(limit), voices: HELD_OUT_VOICES },
+  "held-out": { answers: writtenAnswers("held-out.txt", limit), voices: HELD_OUT_VOICES },
+  blind: { answers: writtenAnswers("blind.txt", limit), voices: HELD_OUT_VOICES },
 };
 const allConfidences: Tally["confidence"] = [];
+const allWords: Tally["words"] = [];
 for (const name of list("SETS", Object.keys(sets))) {
   const set = sets[name]!;
   const all = newTally();
@@ -235,6 +257,7 @@ for (const name of list("SETS", Object.keys(sets))) {
   }
   report(`${name} all`, all);
   allConfidences.push(...all.confidence);
+  allWords.push(...all.words);
 }
 const n = allConfidences.length;
 const meanOf = (pick: (c: { value: number; accuracy: number }) => number) =>
@@ -249,3 +272,17 @@ console.info(
     `; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
 );
 recogniser.close();
+
+// Calibration of the per-word confidence: how often a word heard at that confidence was right.
+for (const [low, high] of [
+  [0, 0.5],
+  [0.5, 0.8],
+  [0.8, 0.95],
+  [0.95, 1.01],
+]) {
+  const bin = allWords.filter((word) => word.value >= low! && word.value < high!);
+  const right = bin.filter((word) => word.accuracy === 1).length;
+  console.info(
+    `word confidence [${low}, ${Math.min(1, high!)}): ${bin.length} words, ${percent(right / Math.max(1, bin.length))} right`,
+  );
+}

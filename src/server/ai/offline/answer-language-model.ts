@@ -225,13 +225,19 @@ export function buildAnswerLanguageModel(
     const next = [...bigrams.get(history)!].filter(([word]) => vocabulary.has(word));
     const from = stateOf.get(history)!;
     const total = next.reduce((sum, [, count]) => sum + count, 0);
-    // Every follower fell outside the vocabulary: back off with all the mass.
-    const backoff = total === 0 ? 1 : (discount * next.length) / total;
+    // Interpolated absolute discounting: the discounted mass λ(h) is spread by the unigram.
+    const lambda = total === 0 ? 1 : (discount * next.length) / total;
+    let seenMass = 0;
+    let seenUnigram = 0;
     for (const [word, count] of next) {
-      const p = (count - discount) / total + backoff * unigram.get(word)!;
+      const p = (count - discount) / total + lambda * unigram.get(word)!;
       arcs.push({ from, to: to(word), words: [word], logProbability: Math.log(p) });
+      seenMass += p;
+      seenUnigram += unigram.get(word)!;
       bigramCount++;
     }
+    // As a backoff model: what the seen words leave, over what the unigram gives the unseen.
+    const backoff = Math.max(1e-6, (1 - seenMass) / Math.max(1e-6, 1 - seenUnigram));
     nullArcs.push({ from, to: BACKOFF, logProbability: Math.log(backoff) });
   }
   return {
