@@ -148,3 +148,28 @@ export async function createAnswerRecogniser({
     },
   };
 }
+
+/**
+ * One answer from its segments' recognitions (decoded in any order, in any worker): words in
+ * time order on the answer's clock, confidence the mean over all words.
+ */
+export function joinSegments(
+  parts: readonly { offsetSeconds: number; recognition: AnswerRecognition }[],
+): AnswerRecognition {
+  const ordered = [...parts].sort((a, b) => a.offsetSeconds - b.offsetSeconds);
+  const words = ordered.flatMap(({ offsetSeconds, recognition }) =>
+    recognition.words.map((word) => ({
+      ...word,
+      startSeconds: word.startSeconds + offsetSeconds,
+      endSeconds: word.endSeconds + offsetSeconds,
+    })),
+  );
+  const confidence =
+    words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+  return {
+    text: words.map((word) => word.word).join(" "),
+    words,
+    confidence,
+    seconds: ordered.reduce((sum, part) => sum + part.recognition.seconds, 0),
+  };
+}
