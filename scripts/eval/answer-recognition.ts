@@ -185,7 +185,7 @@ function evaluate(text: string, voice: string, tally: Tally): void {
     tally.segmentRtf.push(seconds / result.seconds);
     for (const word of result.words.filter((w) => !FILLERS.has(w.word))) {
       heard.push(word.word);
-      wordConfidences.push(word.confidence);
+      wordConfidences.push(word.posterior);
     }
     confidences.push(result.confidence);
   }
@@ -225,7 +225,8 @@ function report(label: string, tally: Tally): void {
       `  wpm err mean|abs| ${percent(meanAbsWpm)} max|abs| ${percent(Math.max(...tally.wpmErrors.map(Math.abs)))}` +
       `  RTF ${(tally.decodeSeconds / tally.audioSeconds).toFixed(3)}` +
       ` (segment p50 ${quantile(tally.segmentRtf, 0.5).toFixed(3)} p90 ${quantile(tally.segmentRtf, 0.9).toFixed(3)})` +
-      `  ${(tally.audioSeconds / 60).toFixed(1)} min at ${wpm.toFixed(0)} wpm`,
+      `  ${(tally.audioSeconds / 60).toFixed(1)} min at ${wpm.toFixed(0)} wpm` +
+      `  confidence ${(tally.confidence.reduce((sum, c) => sum + c.value, 0) / tally.confidence.length).toFixed(2)}`,
   );
 }
 
@@ -268,12 +269,12 @@ const correlation =
   covariance /
   Math.sqrt(meanOf((c) => (c.value - mc) ** 2) * meanOf((c) => (c.accuracy - ma) ** 2));
 console.info(
-  `answer confidence: mean ${mc.toFixed(3)} vs word accuracy ${ma.toFixed(3)}; correlation ${correlation.toFixed(2)} over ${n} answers` +
+  `answer confidence (calibrated): mean ${mc.toFixed(3)} vs word accuracy ${ma.toFixed(3)}; correlation ${correlation.toFixed(2)} over ${n} answers` +
     `; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
 );
 recogniser.close();
 
-// Calibration of the per-word confidence: how often a word heard at that confidence was right.
+// Per-word lattice posteriors (before calibration): how often a word heard with one was right.
 for (const [low, high] of [
   [0, 0.5],
   [0.5, 0.8],
@@ -283,6 +284,6 @@ for (const [low, high] of [
   const bin = allWords.filter((word) => word.value >= low! && word.value < high!);
   const right = bin.filter((word) => word.accuracy === 1).length;
   console.info(
-    `word confidence [${low}, ${Math.min(1, high!)}): ${bin.length} words, ${percent(right / Math.max(1, bin.length))} right`,
+    `word posterior [${low}, ${Math.min(1, high!)}): ${bin.length} words, ${percent(right / Math.max(1, bin.length))} right`,
   );
 }

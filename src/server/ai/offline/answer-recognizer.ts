@@ -21,15 +21,20 @@ export type AnswerWord = {
   word: string;
   startSeconds: number;
   endSeconds: number;
-  /** Posterior probability of the word on the lattice, 0..1. */
+  /** How likely the word is right, 0..1: the posterior mapped through POSTERIOR_CALIBRATION. */
   confidence: number;
+  /** Posterior probability of the word on the lattice, 0..1 (over-confident on free speech). */
+  posterior: number;
 };
 
 export type AnswerRecognition = {
   /** What was heard, lower-case words separated by spaces ("" for nothing). */
   text: string;
   words: AnswerWord[];
-  /** Mean word posterior, 0..1 (0 when no word was heard). */
+  /**
+   * Expected share of the words heard that are right, 0..1: the mean calibrated word confidence
+   * (0 when no word was heard). The transcript is approximate; show it as such.
+   */
   confidence: number;
   /** Seconds of audio analysed. */
   seconds: number;
@@ -73,6 +78,30 @@ export const ANSWER_SEARCH: Record<string, number | boolean | string> = {
   fsgusealtpron: false,
   fsgusefiller: true,
 };
+
+/**
+ * Lattice posteriors → how often a word heard with that posterior was right, measured by
+ * eval:answer-recognition on unseen answers (docs/decisions/0065): the posteriors of a word-loop
+ * grammar cluster at 0.8–0.95 whether the word is right or not, and only above 0.95 do they say
+ * much. Linear between the points.
+ */
+const POSTERIOR_CALIBRATION: readonly [posterior: number, rightShare: number][] = [
+  [0, 0.35],
+  [0.5, 0.55],
+  [0.8, 0.65],
+  [0.95, 0.75],
+  [1, 0.92],
+];
+
+export function calibratedConfidence(posterior: number): number {
+  const table = POSTERIOR_CALIBRATION;
+  for (let k = 1; k < table.length; k++) {
+    const [x1, y1] = table[k]!;
+    const [x0, y0] = table[k - 1]!;
+    if (posterior <= x1) return y0 + ((Math.max(posterior, x0) - x0) / (x1 - x0)) * (y1 - y0);
+  }
+  return table.at(-1)![1];
+}
 
 /** The answer library as language-model text: model answers, and the tips about answering. */
 export function answerCorpus(): string[] {
@@ -129,7 +158,8 @@ export async function createAnswerRecogniser({
             word,
             startSeconds: segment.b,
             endSeconds: segment.b + segment.d,
-            confidence: Math.min(1, Math.max(0, segment.p)),
+            confidence: calibratedConfidence(Math.min(1, Math.max(0, segment.p))),
+            posterior: Math.min(1, Math.max(0, segment.p)),
           })),
         );
       const confidence =
