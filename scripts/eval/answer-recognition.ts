@@ -110,6 +110,7 @@ function speak(text: string, voice: string): Float32Array {
   return pcm;
 }
 
+const rssBefore = process.memoryUsage().rss;
 const recogniser = await createAnswerRecogniser({
   languageModel: json("LM", {}),
   search: json("SEARCH", {}),
@@ -154,6 +155,9 @@ type Tally = {
   decodeSeconds: number;
   wpmErrors: number[];
   segmentRtf: number[];
+  segmentSeconds: number[];
+  /** Seconds to decode each answer's last segment: the wait after the upload ends. */
+  lastSegmentSeconds: number[];
   confidence: { value: number; accuracy: number }[];
   words: { value: number; accuracy: number }[];
 };
@@ -167,6 +171,8 @@ const newTally = (): Tally => ({
   decodeSeconds: 0,
   wpmErrors: [],
   segmentRtf: [],
+  segmentSeconds: [],
+  lastSegmentSeconds: [],
   confidence: [],
   words: [],
 });
@@ -176,6 +182,7 @@ function evaluate(text: string, voice: string, tally: Tally): void {
   const heard: string[] = [];
   const wordConfidences: number[] = [];
   const confidences: number[] = [];
+  let last = 0;
   for (const segment of splitAtPauses(speech, RECOGNISER_SAMPLE_RATE, json("PAUSES", {}))) {
     const pcm = speech.subarray(segment.startSample, segment.endSample);
     const started = performance.now();
@@ -183,12 +190,15 @@ function evaluate(text: string, voice: string, tally: Tally): void {
     const seconds = (performance.now() - started) / 1000;
     tally.decodeSeconds += seconds;
     tally.segmentRtf.push(seconds / result.seconds);
+    tally.segmentSeconds.push(result.seconds);
+    last = seconds;
     for (const word of result.words.filter((w) => !FILLERS.has(w.word))) {
       heard.push(word.word);
       wordConfidences.push(word.posterior);
     }
     confidences.push(result.confidence);
   }
+  tally.lastSegmentSeconds.push(last);
   const said = words(text);
   const { errors, matched } = align(withoutFillers(said), heard);
   matched.forEach((right, k) =>
@@ -225,6 +235,8 @@ function report(label: string, tally: Tally): void {
       `  wpm err mean|abs| ${percent(meanAbsWpm)} max|abs| ${percent(Math.max(...tally.wpmErrors.map(Math.abs)))}` +
       `  RTF ${(tally.decodeSeconds / tally.audioSeconds).toFixed(3)}` +
       ` (segment p50 ${quantile(tally.segmentRtf, 0.5).toFixed(3)} p90 ${quantile(tally.segmentRtf, 0.9).toFixed(3)})` +
+      `  segments p50 ${quantile(tally.segmentSeconds, 0.5).toFixed(1)} s max ${Math.max(...tally.segmentSeconds).toFixed(1)} s` +
+      `, last one decoded in p50 ${quantile(tally.lastSegmentSeconds, 0.5).toFixed(2)} s max ${Math.max(...tally.lastSegmentSeconds).toFixed(2)} s` +
       `  ${(tally.audioSeconds / 60).toFixed(1)} min at ${wpm.toFixed(0)} wpm` +
       `  confidence ${(tally.confidence.reduce((sum, c) => sum + c.value, 0) / tally.confidence.length).toFixed(2)}`,
   );
@@ -233,8 +245,14 @@ function report(label: string, tally: Tally): void {
 console.info(
   `vocabulary ${recogniser.model.vocabulary.size}, history states ${recogniser.model.historyStates},` +
     ` bigrams ${recogniser.model.bigrams}, grammar load ${recogniser.lastBuildMs.toFixed(0)} ms,` +
-    ` RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
+    ` recogniser memory (RSS growth) ${((process.memoryUsage().rss - rssBefore) / 2 ** 20).toFixed(0)} MB`,
 );
+// What request-time words cost: a grammar rebuild with them, then one back without them.
+const rebuilds = [["Zephyrine Logistics", "warehouse operations coordinator"], []].map((extra) => {
+  recogniser.recognise(new Float32Array(RECOGNISER_SAMPLE_RATE / 2), extra);
+  return recogniser.lastBuildMs.toFixed(0);
+});
+console.info(`grammar rebuild for request-time words: ${rebuilds.join(" ms, ")} ms`);
 const limit = Number(env("LIMIT") ?? 8);
 const sets: Record<string, { answers: string[]; voices: string[] }> = {
   tuning: { answers: tuningAnswers(limit), voices: TUNING_VOICES },
