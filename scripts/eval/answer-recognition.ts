@@ -233,6 +233,7 @@ function report(label: string, tally: Tally): void {
   console.info(
     `${label.padEnd(18)} WER ${percent(wer).padStart(6)}  OOV ${percent(tally.oov / tally.referenceWords).padStart(5)}` +
       `  wpm err mean|abs| ${percent(meanAbsWpm)} max|abs| ${percent(Math.max(...tally.wpmErrors.map(Math.abs)))}` +
+      ` within ±10% ${percent(tally.wpmErrors.filter((e) => Math.abs(e) <= 0.1).length / tally.wpmErrors.length)}` +
       `  RTF ${(tally.decodeSeconds / tally.audioSeconds).toFixed(3)}` +
       ` (segment p50 ${quantile(tally.segmentRtf, 0.5).toFixed(3)} p90 ${quantile(tally.segmentRtf, 0.9).toFixed(3)})` +
       `  segments p50 ${quantile(tally.segmentSeconds, 0.5).toFixed(1)} s max ${Math.max(...tally.segmentSeconds).toFixed(1)} s` +
