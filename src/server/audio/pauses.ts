@@ -8,9 +8,9 @@ const FRAME_SECONDS = 0.01;
 /** Below this RMS (about -54 dBFS) a frame is silence whatever the recording's noise floor. */
 const ABSOLUTE_FLOOR = 0.002;
 
-export type Segment = { startSample: number; endSample: number };
+type Segment = { startSample: number; endSample: number };
 
-export type PauseOptions = {
+type PauseOptions = {
   /** A quiet stretch at least this long is a pause. */
   minPauseSeconds?: number;
   /** Segments are not cut before they are this long (short ones lose the words' context). */

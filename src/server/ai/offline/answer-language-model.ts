@@ -55,7 +55,7 @@ export type AnswerLanguageModel = {
   bigrams: number;
 };
 
-export const ANSWER_FILLERS = ["um", "uh"] as const;
+const ANSWER_FILLERS = ["um", "uh"] as const;
 
 /**
  * Corpus text → runs of dictionary words. Bracketed template text ("[your profession]") is not

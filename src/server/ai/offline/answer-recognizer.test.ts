@@ -54,7 +54,6 @@ describe("answer recogniser", () => {
 
   it("hears an unseen answer with a word error rate well under half", () => {
     expect(segments).toBeGreaterThan(1);
-    console.info(heard.text);
     const words = heard.words.map((word) => word.word).filter((word) => !/^(um|uh)$/.test(word));
     expect(wordErrorRate(SAID.split(" "), words), heard.text).toBeLessThan(0.35);
     expect(heard.text).toBe(heard.words.map((word) => word.word).join(" "));

@@ -17,7 +17,7 @@ import { RECOGNISER_SAMPLE_RATE } from "./recognizer";
  * parallel workers. Why: docs/decisions/0065-offline-answer-recogniser.md.
  */
 
-export type AnswerWord = {
+type AnswerWord = {
   word: string;
   startSeconds: number;
   endSeconds: number;
@@ -54,7 +54,7 @@ export type AnswerRecogniser = {
   close(): void;
 };
 
-export type AnswerRecogniserOptions = {
+type AnswerRecogniserOptions = {
   /** Text the language model learns from; by default the answer library's answers and tips. */
   corpus?: readonly string[];
   /** Language-model settings other than the dictionary and the extra words. */
@@ -68,7 +68,7 @@ export type AnswerRecogniserOptions = {
  * Search settings, measured with `npm run eval:answer-recognition` (docs/decisions/0065).
  * `lw` weighs the language model against the acoustics; `wip` is the price of each word.
  */
-export const ANSWER_SEARCH: Record<string, number | boolean | string> = {
+const ANSWER_SEARCH: Record<string, number | boolean | string> = {
   lw: 6.5,
   wip: 0.65,
   beam: 1e-48,
@@ -93,7 +93,7 @@ const POSTERIOR_CALIBRATION: readonly [posterior: number, rightShare: number][] 
   [1, 0.92],
 ];
 
-export function calibratedConfidence(posterior: number): number {
+function calibratedConfidence(posterior: number): number {
   const table = POSTERIOR_CALIBRATION;
   for (let k = 1; k < table.length; k++) {
     const [x1, y1] = table[k]!;
@@ -104,7 +104,7 @@ export function calibratedConfidence(posterior: number): number {
 }
 
 /** The answer library as language-model text: model answers, and the tips about answering. */
-export function answerCorpus(): string[] {
+function answerCorpus(): string[] {
   return loadQuestionBank().flatMap((entry) => [entry.answer, ...entry.tips]);
 }
 

@@ -18,7 +18,7 @@ export type WeightedWordGraph = Omit<WordGraph, "arcs"> & {
 };
 
 /** Between the words of a joined run ("have_any") in its dictionary entry. */
-export const JOINER = "_";
+const JOINER = "_";
 
 /** The parts of the SoundSwallower module that load a grammar given as a graph (exported C). */
 type SearchModule = {
@@ -158,7 +158,7 @@ function runPronunciations(decoder: Decoder, words: readonly string[], most: num
 const variantName = (word: string, k: number) => (k === 0 ? word : `${word}(${k + 1})`);
 
 /** A word's pronunciations in the dictionary ("the", "the(2)", …). */
-export function pronunciationsOf(decoder: Decoder, word: string): string[] {
+function pronunciationsOf(decoder: Decoder, word: string): string[] {
   const found: string[] = [];
   for (;;) {
     const pronunciation = decoder.lookup_word(variantName(word, found.length));
