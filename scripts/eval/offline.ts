@@ -17,6 +17,8 @@ type Recording = {
   voice: string;
   noise_snr_db: number | null;
   in_bank: boolean;
+  /** A spoken answer (for the answer recogniser), not a question: not evaluated here. */
+  spoken_answer?: boolean;
 };
 
 // The repository's own recordings, the team's shared set when it sits beside the clone, and any
@@ -63,7 +65,8 @@ for (const dir of dirs) {
   const { recordings } = JSON.parse(readFileSync(manifestFile, "utf8")) as {
     recordings: Recording[];
   };
-  const results = await mapLimited(recordings, workers * 2, async (recording) => {
+  const questions = recordings.filter((recording) => !recording.spoken_answer);
+  const results = await mapLimited(questions, workers * 2, async (recording) => {
     const bytes = new Uint8Array(readFileSync(path.join(dir, `${recording.id}.webm`)));
     const started = performance.now();
     try {

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -28,9 +28,11 @@ describe("demuxWebmOpus", () => {
       expect(track.truncated, name).toBe(false);
       expect(track.head.channels, name).toBe(1);
       const seconds = track.packets.reduce((sum, p) => sum + opusPacketSamples(p), 0) / 48_000;
-      // Recorded for the WAV's length plus 0.6 s; speech plus padding is 1.5–8 s.
-      expect(seconds, name).toBeGreaterThan(1.5);
-      expect(seconds, name).toBeLessThan(10);
+      // Recorded for the WAV's length plus 0.6 s (16 kHz mono 16-bit after a 44-byte header).
+      const wavBytes = statSync(path.join(fixturesDir, name.replace(/\.webm$/, ".wav"))).size;
+      const wavSeconds = (wavBytes - 44) / 32_000;
+      expect(seconds, name).toBeGreaterThan(wavSeconds - 0.25);
+      expect(seconds, name).toBeLessThan(wavSeconds + 1.5);
     }
   });
 

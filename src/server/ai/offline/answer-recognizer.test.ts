@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeWebmOpus } from "@/server/audio/decode";
+import { splitAtPauses } from "@/server/audio/pauses";
+import { trimSilence } from "@/server/audio/silence";
+import { readFixture } from "@tests/support/audio-fixtures";
+import {
+  createAnswerRecogniser,
+  joinSegments,
+  type AnswerRecogniser,
+  type AnswerRecognition,
+} from "./answer-recognizer";
+import { RECOGNISER_SAMPLE_RATE } from "./recognizer";
+
+// A spoken answer not in the answer library (scripts/fixtures/recordings.tsv), through the
+// product's path: Chromium's WebM/Opus → PCM → silence trimmed → split at pauses → recognised.
+const SAID =
+  "in my last job we had a client deadline moved forward by a week so i split the work into small pieces and we checked progress every morning and we delivered on time";
+
+function wordErrorRate(reference: string[], hypothesis: string[]): number {
+  let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= reference.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= hypothesis.length; j++) {
+      const same = reference[i - 1] === hypothesis[j - 1] ? 0 : 1;
+      row.push(Math.min(previous[j - 1]! + same, previous[j]! + 1, row[j - 1]! + 1));
+    }
+    previous = row;
+  }
+  return previous[hypothesis.length]! / reference.length;
+}
+
+describe("answer recogniser", () => {
+  let recogniser: AnswerRecogniser;
+  let heard: AnswerRecognition;
+  let segments: number;
+
+  beforeAll(async () => {
+    recogniser = await createAnswerRecogniser();
+    const audio = await decodeWebmOpus(readFixture("answer-deadline.slt"), {
+      sampleRate: RECOGNISER_SAMPLE_RATE,
+      maxSeconds: 60,
+    });
+    const speech = trimSilence(audio.pcm, audio.sampleRate);
+    const parts = splitAtPauses(speech, audio.sampleRate, { minSegmentSeconds: 1 });
+    segments = parts.length;
+    heard = joinSegments(
+      parts.map(({ startSample, endSample }) => ({
+        offsetSeconds: startSample / audio.sampleRate,
+        recognition: recogniser.recognise(speech.subarray(startSample, endSample)),
+      })),
+    );
+  });
+  afterAll(() => recogniser?.close());
+
+  it("hears an unseen answer with a word error rate well under half", () => {
+    expect(segments).toBeGreaterThan(1);
+    const words = heard.words.map((word) => word.word).filter((word) => !/^(um|uh)$/.test(word));
+    expect(wordErrorRate(SAID.split(" "), words), heard.text).toBeLessThan(0.35);
+    expect(heard.text).toBe(heard.words.map((word) => word.word).join(" "));
+  });
+
+  it("gives words in time order, with confidences between 0 and 1", () => {
+    let last = 0;
+    for (const word of heard.words) {
+      expect(word.startSeconds).toBeGreaterThanOrEqual(last - 1e-6);
+      expect(word.endSeconds).toBeGreaterThan(word.startSeconds);
+      expect(word.confidence).toBeGreaterThanOrEqual(0);
+      expect(word.confidence).toBeLessThanOrEqual(1);
+      last = word.endSeconds;
+    }
+    expect(last).toBeLessThanOrEqual(heard.seconds + 1e-6);
+    expect(heard.confidence).toBeGreaterThan(0);
+  });
+
+  it("adds request-time words to the vocabulary", () => {
+    expect(recogniser.model.vocabulary.has("zanzibar")).toBe(false);
+    recogniser.recognise(new Float32Array(recogniser.sampleRate), ["Zanzibar Ltd"]);
+    expect(recogniser.model.vocabulary.has("zanzibar")).toBe(true);
+  });
+});
+
+describe("splitAtPauses", () => {
+  const rate = 1000;
+  /** Tone for each true, silence for each false, 1 s each. */
+  const signal = (pattern: boolean[]) => {
+    const pcm = new Float32Array(pattern.length * rate);
+    pattern.forEach((loud, k) => {
+      if (loud) for (let i = 0; i < rate; i++) pcm[k * rate + i] = 0.5 * Math.sin(i);
+    });
+    return pcm;
+  };
+
+  it("cuts in the middle of pauses once a segment is long enough, and covers everything", () => {
+    const pcm = signal([true, true, true, false, true, false, true, true, true]);
+    const parts = splitAtPauses(pcm, rate, { minSegmentSeconds: 2 });
+    expect(parts.map((part) => part.startSample / rate)).toEqual([0, 3.5, 5.5]);
+    expect(parts.at(-1)!.endSample).toBe(pcm.length);
+  });
+
+  it("cuts a segment with no pause at its longest", () => {
+    const parts = splitAtPauses(signal(Array<boolean>(30).fill(true)), rate, {
+      maxSegmentSeconds: 12,
+    });
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    for (const part of parts)
+      expect(part.endSample - part.startSample).toBeLessThanOrEqual(12 * rate);
+  });
+});
