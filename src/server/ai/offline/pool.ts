@@ -161,7 +161,8 @@ export class TranscriberPool {
       workerData: this.options.setup,
       // The worker needs none of the parent's flags, and some (--input-type, --eval) break it.
       execArgv: [],
-      // The recogniser needs ~90 MB of WASM heap; cap the JS side so a runaway job cannot take the host.
+      // The recognisers need 90–300 MB of WASM heap; cap the JS side so a runaway job cannot take
+      // the host.
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     worker.unref();
@@ -236,7 +237,8 @@ export class TranscriberPool {
       slot.current = { id, pending, timer };
       // Copy into a buffer of our own and hand it over without another copy.
       const bytes = pending.job.bytes.slice();
-      slot.worker.postMessage({ id, job: { bytes } } satisfies WorkerRequest, [bytes.buffer]);
+      const job = { ...pending.job, bytes };
+      slot.worker.postMessage({ id, job } satisfies WorkerRequest, [bytes.buffer]);
     }
   }
 

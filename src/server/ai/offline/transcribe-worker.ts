@@ -1,29 +1,50 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { AudioFormatError } from "../../audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "../../audio/decode";
+import { splitAtPauses } from "../../audio/pauses";
 import { trimSilence } from "../../audio/silence";
+import { createAnswerRecogniser, joinSegments, type AnswerRecogniser } from "./answer-recognizer";
 import type { GrammarInput } from "./grammar";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./recognizer";
 
 /**
- * A transcription worker thread: loads the recogniser once (~90 MB, ~2.5 s), then decodes and
- * recognises one recording per message, so the server's event loop never runs the WASM.
+ * A transcription worker thread: loads a recogniser once, then decodes and recognises one
+ * recording per message, so the server's event loop never runs the WASM. Two kinds:
+ * - "questions": the question-bank grammar (~90 MB, ~2.5 s to load);
+ * - "answers": free speech against the answer library's language model (~160 MB;
+ *   docs/decisions/0065), cut at pauses into segments decoded in turn; the decoded PCM goes
+ *   back with the words (transferred, not copied) so delivery is measured from the signal.
  * Imports are relative so the file runs unbundled (tsx, in tests) and bundled (dist/server).
  */
 
 export type WorkerSetup = {
+  kind: "questions" | "answers";
+  /** The question grammar ("questions" only). */
   questions: GrammarInput[];
   maxSeconds: number;
 };
 
-export type TranscribeJob = { bytes: Uint8Array };
+export type TranscribeJob = {
+  bytes: Uint8Array;
+  /** Words the speaker is likely to say that the vocabulary may lack ("answers" only). */
+  extraWords?: string[];
+};
+
+export type TimedWord = {
+  word: string;
+  confidence: number;
+  startSeconds: number;
+  endSeconds: number;
+};
 
 export type TranscribeJobResult = {
   text: string;
   confidence: number;
-  words: { word: string; confidence: number }[];
+  words: TimedWord[];
   durationSeconds: number;
   truncated: boolean;
+  /** The decoded recording, 16 kHz mono ("answers" only). */
+  pcm?: Float32Array;
 };
 
 /** Why a job failed; the pool turns these into EngineErrors. */
@@ -43,7 +64,7 @@ export type WorkerRequest = { id: number; job: TranscribeJob };
 const port = parentPort;
 const setup = workerData as WorkerSetup;
 
-async function transcribe(
+async function transcribeQuestion(
   recogniser: Recogniser,
   job: TranscribeJob,
 ): Promise<TranscribeJobResult> {
@@ -57,9 +78,46 @@ async function transcribe(
   return {
     text: heard.text,
     confidence: heard.confidence,
-    words: heard.words.map(({ word, confidence }) => ({ word, confidence })),
+    words: heard.words.map(({ word, confidence, startSeconds, endSeconds }) => ({
+      word,
+      confidence,
+      startSeconds,
+      endSeconds,
+    })),
     durationSeconds: audio.durationSeconds,
     truncated: audio.truncated,
+  };
+}
+
+async function transcribeAnswer(
+  recogniser: AnswerRecogniser,
+  job: TranscribeJob,
+): Promise<TranscribeJobResult> {
+  const audio = await decodeWebmOpus(job.bytes, {
+    sampleRate: RECOGNISER_SAMPLE_RATE,
+    maxSeconds: setup.maxSeconds,
+  });
+  // No speech at all: nothing to search (the decoder would guess a word or two from silence).
+  const speech = trimSilence(audio.pcm, audio.sampleRate).length > 0;
+  const segments = speech ? splitAtPauses(audio.pcm, audio.sampleRate) : [];
+  const heard = joinSegments(
+    segments.map(({ startSample, endSample }) => ({
+      offsetSeconds: startSample / audio.sampleRate,
+      recognition: recogniser.recognise(audio.pcm.subarray(startSample, endSample), job.extraWords),
+    })),
+  );
+  return {
+    text: heard.text,
+    confidence: heard.confidence,
+    words: heard.words.map(({ word, confidence, startSeconds, endSeconds }) => ({
+      word,
+      confidence,
+      startSeconds,
+      endSeconds,
+    })),
+    durationSeconds: audio.durationSeconds,
+    truncated: audio.truncated,
+    pcm: audio.pcm,
   };
 }
 
@@ -71,11 +129,23 @@ function failureOf(error: unknown): JobFailure {
 
 if (port) {
   try {
-    const recogniser = await createRecogniser(setup.questions);
+    let transcribe: (job: TranscribeJob) => Promise<TranscribeJobResult>;
+    let warnings: string[] = [];
+    if (setup.kind === "answers") {
+      const recogniser = await createAnswerRecogniser();
+      transcribe = (job) => transcribeAnswer(recogniser, job);
+    } else {
+      const recogniser = await createRecogniser(setup.questions);
+      warnings = recogniser.grammar.warnings;
+      transcribe = (job) => transcribeQuestion(recogniser, job);
+    }
     port.on("message", (request: WorkerRequest) => {
-      transcribe(recogniser, request.job).then(
+      transcribe(request.job).then(
         (value) =>
-          port.postMessage({ type: "result", id: request.id, value } satisfies WorkerReply),
+          port.postMessage(
+            { type: "result", id: request.id, value } satisfies WorkerReply,
+            value.pcm ? [value.pcm.buffer as ArrayBuffer] : [],
+          ),
         (error: unknown) =>
           port.postMessage({
             type: "failed",
@@ -84,10 +154,7 @@ if (port) {
           } satisfies WorkerReply),
       );
     });
-    port.postMessage({
-      type: "ready",
-      warnings: recogniser.grammar.warnings,
-    } satisfies WorkerReply);
+    port.postMessage({ type: "ready", warnings } satisfies WorkerReply);
   } catch (error) {
     port.postMessage({
       type: "init-failed",

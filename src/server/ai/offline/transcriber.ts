@@ -7,6 +7,7 @@ import {
 import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import type { GrammarInput } from "./grammar";
 import { JobFailedError, PoolError, TranscriberPool } from "./pool";
+import type { TimedWord } from "./transcribe-worker";
 
 /**
  * The offline transcriber, the default with no AI keys: WebM/Opus is decoded and recognised
@@ -55,6 +56,7 @@ export function createOfflineTranscriber(options: OfflineTranscriberOptions): Of
     maxQueue: options.maxQueue ?? 8 * workers,
     jobTimeoutMs: options.timeoutMs ?? 30_000,
     setup: {
+      kind: "questions",
       questions: options.questions.map(({ id, question, variants }) => ({
         id,
         question,
@@ -128,4 +130,71 @@ function toEngineError(error: unknown): Error {
     }
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** What the offline answer transcriber hands back: the words with their times, and the audio. */
+export type OfflineAnswer = {
+  text: string;
+  /** Expected share of words heard right (calibrated; docs/decisions/0065). */
+  confidence: number;
+  words: TimedWord[];
+  durationSeconds: number;
+  /** The recording decoded to 16 kHz mono, for delivery figures measured from the signal. */
+  pcm: Float32Array;
+  sampleRate: number;
+};
+
+export type OfflineAnswerTranscriber = {
+  readonly ready: Promise<void>;
+  transcribe(audio: AudioInput, extraWords: string[], signal?: AbortSignal): Promise<OfflineAnswer>;
+  stats(): ReturnType<TranscriberPool["stats"]>;
+  close(): Promise<void>;
+};
+
+/**
+ * Free speech, offline: the user's spoken answer against the answer library's language model,
+ * in worker threads of their own (~160–300 MB each), cut at pauses into segments. The
+ * transcript is approximate by nature (about one word in three wrong on answers unlike the
+ * library's; docs/decisions/0065): callers show it as such.
+ */
+export function createOfflineAnswerTranscriber(
+  options: Pick<OfflineTranscriberOptions, "workers" | "maxQueue" | "timeoutMs" | "onWarning"> & {
+    maxSeconds: number;
+  },
+): OfflineAnswerTranscriber {
+  const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  const pool = new TranscriberPool({
+    size: workers,
+    maxQueue: options.maxQueue ?? 4 * workers,
+    jobTimeoutMs: options.timeoutMs ?? 60_000,
+    setup: { kind: "answers", questions: [], maxSeconds: options.maxSeconds },
+    onWarning: options.onWarning,
+  });
+  return {
+    ready: pool.ready,
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+    async transcribe(audio, extraWords, signal) {
+      let result;
+      try {
+        result = await pool.run({ bytes: audio.bytes, extraWords }, signal);
+      } catch (error) {
+        throw toEngineError(error);
+      }
+      if (result.text === "" || !result.pcm) {
+        throw new EngineError(
+          "unrecognised",
+          "We couldn't hear an answer in the recording — check the microphone and try again, or type it.",
+        );
+      }
+      return {
+        text: result.text,
+        confidence: Math.round(result.confidence * 1000) / 1000,
+        words: result.words,
+        durationSeconds: result.durationSeconds,
+        pcm: result.pcm,
+        sampleRate: 16_000,
+      };
+    },
+  };
 }

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFixture, silentWebm } from "@tests/support/audio-fixtures";
+import { EngineError } from "@/server/ai/engine";
+import { createOfflineAnswerTranscriber, type OfflineAnswerTranscriber } from "./transcriber";
+
+const webm = (bytes: Uint8Array) => ({ bytes, mimeType: "audio/webm" });
+
+describe("offline answer transcriber (worker thread, real recordings)", () => {
+  let transcriber: OfflineAnswerTranscriber;
+  beforeAll(async () => {
+    transcriber = createOfflineAnswerTranscriber({ maxSeconds: 185 });
+    await transcriber.ready;
+  }, 60_000);
+  afterAll(() => transcriber?.close());
+
+  it("hears a spoken answer with word times on the recording's clock, and hands back the audio", async () => {
+    const answer = await transcriber.transcribe(webm(readFixture("answer-deadline.slt")), [
+      "deadline",
+    ]);
+    expect(answer.text.split(" ").length).toBeGreaterThan(20);
+    expect(answer.text).toContain("deadline");
+    const starts = answer.words.map((w) => w.startSeconds);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(answer.words.at(-1)!.endSeconds).toBeLessThanOrEqual(answer.durationSeconds + 0.1);
+    expect(answer.pcm.length / answer.sampleRate).toBeCloseTo(answer.durationSeconds, 0);
+    expect(answer.confidence).toBeGreaterThan(0);
+    expect(answer.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it("says it heard nothing in silence", async () => {
+    const error = await transcriber.transcribe(webm(silentWebm()), []).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).kind).toBe("unrecognised");
+  });
+});
