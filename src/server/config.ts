@@ -29,7 +29,7 @@ const optionalUrl = (protocols: string[]) =>
         .optional(),
     );
 
-/** AI_TRANSCRIBER and AI_ANSWERER; `auto` is resolved by `engineFor`. */
+/** AI_TRANSCRIBER, AI_ANSWERER and AI_EVALUATOR; `auto` is resolved by `engineFor`. */
 const aiEngineChoices = ["auto", "openai", "offline"] as const;
 const engineChoiceError = `must be one of ${aiEngineChoices.join(", ")}`;
 type AiEngine = Exclude<(typeof aiEngineChoices)[number], "auto">;
@@ -58,12 +58,14 @@ const envFields = z.object({
   AI_BASE_URL: optionalUrl(["http:", "https:"]),
   AI_TRANSCRIBER: z.enum(aiEngineChoices, { error: engineChoiceError }).default("auto"),
   AI_ANSWERER: z.enum(aiEngineChoices, { error: engineChoiceError }).default("auto"),
+  AI_EVALUATOR: z.enum(aiEngineChoices, { error: engineChoiceError }).default("auto"),
   AI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("gpt-4o-mini-transcribe"),
   AI_ANSWER_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RATE_LIMIT_TRANSCRIBE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_ANSWER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_EVALUATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRANSCRIBE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   // auth (docs/decisions/0010-0014)
   AUTH_PUBLIC_KEY: z
@@ -119,7 +121,13 @@ const envFields = z.object({
 const openaiReachable = (env: { OPENAI_API_KEY?: string; AI_BASE_URL?: string }) =>
   Boolean(env.OPENAI_API_KEY || env.AI_BASE_URL);
 
-const aiVariables = ["AI_TRANSCRIBER", "AI_ANSWERER", "OPENAI_API_KEY", "AI_BASE_URL"];
+const aiVariables = [
+  "AI_TRANSCRIBER",
+  "AI_ANSWERER",
+  "AI_EVALUATOR",
+  "OPENAI_API_KEY",
+  "AI_BASE_URL",
+];
 
 /**
  * Rules across variables. They run even when other variables have problems (`when`), so the
@@ -127,7 +135,7 @@ const aiVariables = ["AI_TRANSCRIBER", "AI_ANSWERER", "OPENAI_API_KEY", "AI_BASE
  */
 const envSchema = envFields.superRefine(
   (env, ctx) => {
-    for (const variable of ["AI_TRANSCRIBER", "AI_ANSWERER"] as const) {
+    for (const variable of ["AI_TRANSCRIBER", "AI_ANSWERER", "AI_EVALUATOR"] as const) {
       // An engine forced to `openai` needs somewhere to send its requests.
       if (env[variable] === "openai" && !openaiReachable(env)) {
         ctx.addIssue({
@@ -160,6 +168,8 @@ export type Config = {
     /** Each engine as chosen (`auto` already resolved; docs/decisions/0052). */
     transcriber: AiEngine;
     answerer: AiEngine;
+    /** Who scores the user's own answers (evaluate-answer). */
+    evaluator: AiEngine;
     /** Secret: never logged, never sent to the browser. */
     openaiApiKey: string | undefined;
     /** An OpenAI-compatible server (Ollama, vLLM, a gateway…); OpenAI's API when unset. */
@@ -169,7 +179,7 @@ export type Config = {
     timeoutMs: number;
     maxRetries: number;
     /** Per user, per minute. */
-    rateLimits: { transcribe: number; answer: number };
+    rateLimits: { transcribe: number; answer: number; evaluate: number };
     /** Worker threads of the offline transcriber (~90 MB each). */
     transcribeWorkers: number;
   };
@@ -225,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: {
       transcriber: engineFor(value.AI_TRANSCRIBER, value),
       answerer: engineFor(value.AI_ANSWERER, value),
+      evaluator: engineFor(value.AI_EVALUATOR, value),
       openaiApiKey: value.OPENAI_API_KEY,
       baseUrl: value.AI_BASE_URL,
       transcribeModel: value.AI_TRANSCRIBE_MODEL,
@@ -234,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimits: {
         transcribe: value.RATE_LIMIT_TRANSCRIBE_PER_MINUTE,
         answer: value.RATE_LIMIT_ANSWER_PER_MINUTE,
+        evaluate: value.RATE_LIMIT_EVALUATE_PER_MINUTE,
       },
       transcribeWorkers: value.TRANSCRIBE_WORKERS,
     },

@@ -18,7 +18,9 @@ export type FakeBehaviour =
   /** Stream this many tokens of the answer, then stop sending without closing. */
   | { stallAfterTokens: number }
   /** Answer a chat request with one JSON completion even when it asked for a stream. */
-  | { ignoreStream: true };
+  | { ignoreStream: true }
+  /** Answer a chat request with this message content (e.g. JSON that is not the schema's). */
+  | { content: string };
 
 export type FakeRequest = {
   route: FakeRoute | "other";
@@ -40,6 +42,14 @@ export type FakeOpenAI = {
   transcript: string;
   /** What a chat completion returns; streamed word by word. */
   answer: string;
+  /** What a chat completion asked for `response_format: json_schema` returns (a JSON text). */
+  evaluation: string;
+  /**
+   * Whether transcriptions offer `verbose_json` with word timestamps (whisper-1 does; the
+   * gpt-4o transcribe models answer 400). Words are spread over `transcriptSeconds`.
+   */
+  wordTimestamps: boolean;
+  transcriptSeconds: number;
   /** Delay before each streamed token (and before the first). */
   tokenDelayMs: number;
   /** When set, requests must carry `Authorization: Bearer <apiKey>`. */
@@ -51,7 +61,18 @@ export type FakeOpenAI = {
 };
 
 export async function startFakeOpenAI(
-  options: Partial<Pick<FakeOpenAI, "transcript" | "answer" | "tokenDelayMs" | "apiKey">> = {},
+  options: Partial<
+    Pick<
+      FakeOpenAI,
+      | "transcript"
+      | "answer"
+      | "evaluation"
+      | "wordTimestamps"
+      | "transcriptSeconds"
+      | "tokenDelayMs"
+      | "apiKey"
+    >
+  > = {},
 ): Promise<FakeOpenAI> {
   const queues: Record<FakeRoute, FakeBehaviour[]> = { transcriptions: [], chat: [] };
   const defaults = {
@@ -60,6 +81,15 @@ export async function startFakeOpenAI(
       "In my last role as [your role], two colleagues disagreed about a release date. " +
       "I set up a short meeting, listened to both sides, and we agreed on a plan. " +
       "The release shipped on time and the team worked better together afterwards.",
+    evaluation: JSON.stringify({
+      scores: { overall: 4.2, clarity: 4.5, relevance: 4, timing: 4 },
+      structure: { situation: true, task: true, action: true, result: false },
+      strengths: ['You said what you did yourself: "I set up a short meeting".'],
+      improvements: ["Say how it ended: what changed, ideally with a number."],
+      summary: "A clear, relevant answer that stops before the result.",
+    }),
+    wordTimestamps: true,
+    transcriptSeconds: 4,
     tokenDelayMs: 0,
     apiKey: undefined as string | undefined,
   };
@@ -188,6 +218,31 @@ export async function startFakeOpenAI(
         res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
         return res.end(state.transcript);
       }
+      if (record.body.response_format === "verbose_json") {
+        if (!state.wordTimestamps) {
+          return sendError(
+            res,
+            400,
+            "response_format 'verbose_json' is not compatible with this model.",
+            "invalid_request_error",
+            null,
+            "response_format",
+          );
+        }
+        const spoken = state.transcript.split(/\s+/).filter(Boolean);
+        const each = state.transcriptSeconds / Math.max(1, spoken.length);
+        return sendJson(res, 200, {
+          task: "transcribe",
+          language: "english",
+          duration: state.transcriptSeconds,
+          text: state.transcript,
+          words: spoken.map((word, i) => ({
+            word: word.replace(/[^\p{L}\p{N}']/gu, ""),
+            start: Math.round(i * each * 100) / 100,
+            end: Math.round((i + 0.8) * each * 100) / 100,
+          })),
+        });
+      }
       return sendJson(res, 200, {
         text: state.transcript,
         usage: { type: "duration", seconds: 4 },
@@ -197,7 +252,14 @@ export async function startFakeOpenAI(
     const model = record.body.model as string;
     const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
     const created = Math.floor(Date.now() / 1000);
+    const format = record.body.response_format as { type?: string } | undefined;
     if (record.body.stream !== true || (behaviour && "ignoreStream" in behaviour)) {
+      const content =
+        behaviour && "content" in behaviour
+          ? behaviour.content
+          : format?.type === "json_schema"
+            ? state.evaluation
+            : state.answer;
       return sendJson(res, 200, {
         id,
         object: "chat.completion",
@@ -206,7 +268,7 @@ export async function startFakeOpenAI(
         choices: [
           {
             index: 0,
-            message: { role: "assistant", content: state.answer, refusal: null },
+            message: { role: "assistant", content, refusal: null },
             finish_reason: "stop",
             logprobs: null,
           },

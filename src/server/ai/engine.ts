@@ -1,3 +1,6 @@
+import type { QuestionType } from "@/server/ai/offline/question-type";
+import type { Delivery, Feedback } from "@/shared/feedback";
+
 /**
  * The two AI engines behind the practice functions. One implementation of each is chosen at
  * start-up: OpenAI-compatible when `OPENAI_API_KEY` or `AI_BASE_URL` is set, else the built-in
@@ -67,4 +70,55 @@ export class EngineError extends Error {
     this.name = "EngineError";
     this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+}
+
+/** A word as a speech engine heard it, on the recording's clock. */
+export type TimedWord = { word: string; startSeconds: number; endSeconds: number };
+
+/** The user's spoken answer as an engine heard it, with the decoded audio for delivery figures. */
+export type HeardAnswer = {
+  text: string;
+  /** Word times, when the engine gives them (the offline recogniser always does). */
+  words: TimedWord[] | undefined;
+  /** The engine doubts what it heard: the transcript is shown as approximate. */
+  approximate: boolean;
+  /** 16 kHz mono. */
+  pcm: Float32Array;
+  sampleRate: number;
+  durationSeconds: number;
+};
+
+export interface AnswerTranscriber {
+  readonly source: "openai" | "offline";
+  /** `question`: what the answer is about; words from it help the recogniser. */
+  transcribe(audio: AudioInput, question: string, signal?: AbortSignal): Promise<HeardAnswer>;
+  close?(): Promise<void>;
+}
+
+/** What the offline library knows about a question: its type, model answer and tips. */
+export type QuestionReference = {
+  questionType: QuestionType;
+  modelAnswer?: string;
+  tips?: string[];
+  keyPoints?: string[];
+};
+
+export type EvaluationInput = {
+  question: string;
+  transcript: string;
+  /** Measured from the audio; null for a typed answer. */
+  delivery: Delivery | null;
+  reference: QuestionReference;
+  approximate: boolean;
+};
+
+export type Evaluation = Pick<
+  Feedback,
+  "scores" | "structure" | "strengths" | "improvements" | "summary"
+>;
+
+/** Scores an answer (contracts/feedback.md): the offline rubric, or a chat model. */
+export interface Evaluator {
+  readonly source: "openai" | "offline";
+  evaluate(input: EvaluationInput, signal?: AbortSignal): Promise<Evaluation>;
 }

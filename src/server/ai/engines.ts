@@ -1,10 +1,30 @@
 import type { Config } from "@/server/config";
 import type { Logger } from "@/server/logger";
-import type { Answerer, Transcriber } from "./engine";
+import { MAX_ANSWER_RECORDING_SECONDS } from "@/shared/feedback";
+import { RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
+import { createOfflineEvaluator } from "@/server/feedback/offline-evaluator";
+import { createQuestionReferences } from "@/server/feedback/reference";
+import type {
+  Answerer,
+  AnswerTranscriber,
+  Evaluator,
+  QuestionReference,
+  Transcriber,
+} from "./engine";
 import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
 import { createOfflineAnswerer } from "./offline/answerer";
-import { createOfflineTranscriber, type OfflineTranscriber } from "./offline/transcriber";
-import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
+import {
+  createOfflineAnswerTranscriber,
+  createOfflineTranscriber,
+  type OfflineAnswerTranscriber,
+  type OfflineTranscriber,
+} from "./offline/transcriber";
+import {
+  createOpenAIAnswerer,
+  createOpenAIAnswerTranscriber,
+  createOpenAIEvaluator,
+  createOpenAITranscriber,
+} from "./openai";
 
 /**
  * Chooses the practice engines at start-up (docs/decisions/0052). Each of the two is chosen on
@@ -16,6 +36,11 @@ import { createOpenAIAnswerer, createOpenAITranscriber } from "./openai";
 export type Engines = {
   transcriber: Transcriber;
   answerer: Answerer;
+  /** The user's spoken answers (evaluate-answer): the same choice as `transcriber`. */
+  answerTranscriber: AnswerTranscriber;
+  evaluator: Evaluator;
+  /** What the offline library knows about a question (type, model answer, tips). */
+  reference(question: string): QuestionReference;
   /** Starts loading a lazily built engine (the offline recogniser) ahead of its first use. */
   warm(): void;
   /** The offline transcriber's workers and queue, once it has started (for /metrics). */
@@ -62,11 +87,75 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     { transcriber: transcriber.source, answerer: answerer.source },
     "practice engines chosen",
   );
-  return { transcriber, answerer, warm: () => warm?.(), transcriberStats };
+  const maxSeconds = MAX_ANSWER_RECORDING_SECONDS + RECORDING_DURATION_SLACK_SECONDS;
+  const answerTranscriber =
+    ai.transcriber === "openai"
+      ? createOpenAIAnswerTranscriber({ ...common, model: ai.transcribeModel, maxSeconds })
+      : lazyAnswerTranscriber(() =>
+          createOfflineAnswerTranscriber({
+            maxSeconds,
+            workers: ai.transcribeWorkers,
+            // A 3-minute answer decodes in about half a minute on a busy core.
+            timeoutMs: Math.max(ai.timeoutMs, 90_000),
+            onWarning: (message) => common.logger.warn(message),
+          }),
+        );
+  const evaluator =
+    ai.evaluator === "openai"
+      ? createOpenAIEvaluator({ ...common, model: ai.answerModel })
+      : createOfflineEvaluator();
+  return {
+    transcriber,
+    answerer,
+    answerTranscriber,
+    evaluator,
+    reference: createQuestionReferences(),
+    warm: () => warm?.(),
+    transcriberStats,
+  };
 }
 
 export async function closeEngines(engines: Engines): Promise<void> {
-  await Promise.allSettled([engines.transcriber.close?.(), engines.answerer.close?.()]);
+  await Promise.allSettled([
+    engines.transcriber.close?.(),
+    engines.answerer.close?.(),
+    engines.answerTranscriber.close?.(),
+  ]);
+}
+
+/**
+ * The offline answer recogniser (~160–300 MB per worker) starts on the first spoken answer, not
+ * at start-up. Words from the question help it hear the answer.
+ */
+function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTranscriber {
+  let engine: OfflineAnswerTranscriber | undefined;
+  return {
+    source: "offline",
+    async transcribe(audio, question, signal) {
+      engine ??= create();
+      const heard = await engine.transcribe(audio, questionWords(question), signal);
+      return {
+        text: heard.text,
+        words: heard.words,
+        // Calibrated share of words heard right (docs/decisions/0065): below this, say so.
+        approximate: heard.confidence < APPROXIMATE_BELOW,
+        pcm: heard.pcm,
+        sampleRate: heard.sampleRate,
+        durationSeconds: heard.durationSeconds,
+      };
+    },
+    close: async () => {
+      await engine?.close();
+    },
+  };
+}
+
+/** A transcript whose expected share of right words is below this is shown as approximate. */
+const APPROXIMATE_BELOW = 0.85;
+
+/** The question's own words, which an answer often repeats (lower-case, 3+ letters). */
+function questionWords(question: string): string[] {
+  return [...new Set(question.toLowerCase().match(/[a-z']{3,}/g) ?? [])];
 }
 
 /**

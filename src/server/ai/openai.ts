@@ -1,5 +1,8 @@
 import OpenAI, { toFile } from "openai";
+import { AudioFormatError } from "@/server/audio/webm";
+import { decodeWebmOpus, RecordingTooLongError } from "@/server/audio/decode";
 import type { Logger } from "@/server/logger";
+import { feedbackSchema } from "@/shared/feedback";
 import {
   callWithRetries,
   Deadline,
@@ -10,11 +13,21 @@ import {
 import {
   EngineError,
   type Answerer,
+  type AnswerTranscriber,
   type AudioInput,
+  type Evaluation,
+  type Evaluator,
+  type HeardAnswer,
   type Transcriber,
   type Transcript,
 } from "./engine";
-import { ANSWER_SYSTEM_PROMPT, TRANSCRIBE_PROMPT, answerUserMessage } from "./prompts";
+import {
+  ANSWER_SYSTEM_PROMPT,
+  EVALUATE_SYSTEM_PROMPT,
+  TRANSCRIBE_PROMPT,
+  answerUserMessage,
+  evaluateUserMessage,
+} from "./prompts";
 
 /**
  * Engines that talk to any OpenAI-compatible server: OpenAI itself, a gateway, or a local
@@ -157,6 +170,209 @@ export function createOpenAIAnswerer(options: OpenAIEngineOptions): Answerer {
       }
     },
   };
+}
+
+/**
+ * The user's spoken answer: transcribed with word timestamps where the server offers them
+ * (`verbose_json`, as whisper-1 does; models without it answer 400 and get a plain transcript),
+ * and decoded here too, for delivery figures we measure ourselves.
+ */
+export function createOpenAIAnswerTranscriber(
+  options: OpenAIEngineOptions & { maxSeconds: number },
+): AnswerTranscriber {
+  const openai = client(options);
+  return {
+    source: "openai",
+    async transcribe(audio, question, signal): Promise<HeardAnswer> {
+      let decoded;
+      try {
+        decoded = await decodeWebmOpus(audio.bytes, {
+          sampleRate: 16_000,
+          maxSeconds: options.maxSeconds,
+        });
+      } catch (error) {
+        if (error instanceof AudioFormatError || error instanceof RecordingTooLongError) {
+          throw new EngineError("invalid_audio", error.message, { cause: error });
+        }
+        throw error;
+      }
+      const deadline = new Deadline(options.timeoutMs, signal);
+      try {
+        const file = await toFile(audio.bytes, "answer.webm", { type: audio.mimeType });
+        const transcribe = (timestamps: boolean) =>
+          callWithRetries({
+            deadline,
+            maxRetries: options.maxRetries,
+            classify: retryable,
+            attempt: (attemptSignal) =>
+              openai.audio.transcriptions.create(
+                timestamps
+                  ? {
+                      file,
+                      model: options.model,
+                      prompt: question,
+                      response_format: "verbose_json",
+                      timestamp_granularities: ["word"],
+                    }
+                  : { file, model: options.model, prompt: question, response_format: "json" },
+                { signal: attemptSignal },
+              ),
+          });
+        let result: { text?: string; words?: { word: string; start: number; end: number }[] };
+        try {
+          result = await transcribe(true);
+        } catch (error) {
+          if (!(error instanceof OpenAI.APIError && error.status === 400)) throw error;
+          result = await transcribe(false);
+        }
+        const text = (result.text ?? "").trim();
+        if (!/[\p{L}\p{N}]/u.test(text)) {
+          throw new EngineError(
+            "unrecognised",
+            "We couldn't hear an answer in the recording — check the microphone and try again, or type it.",
+          );
+        }
+        return {
+          text,
+          words: result.words?.map((w) => ({
+            word: w.word,
+            startSeconds: w.start,
+            endSeconds: w.end,
+          })),
+          approximate: false,
+          pcm: decoded.pcm,
+          sampleRate: decoded.sampleRate,
+          durationSeconds: decoded.durationSeconds,
+        };
+      } catch (error) {
+        throw engineError(error, deadline, options.logger, "answer transcription");
+      } finally {
+        deadline.clear();
+      }
+    },
+  };
+}
+
+/** What the chat model must return: the part of the feedback it writes, nothing measured. */
+const evaluationSchema = feedbackSchema.pick({
+  scores: true,
+  structure: true,
+  strengths: true,
+  improvements: true,
+  summary: true,
+});
+
+/** The same shape as JSON Schema for structured outputs (strict: every field required). */
+const EVALUATION_JSON_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["scores", "structure", "strengths", "improvements", "summary"],
+  properties: {
+    scores: {
+      type: "object",
+      additionalProperties: false,
+      required: ["overall", "clarity", "relevance", "timing"],
+      properties: Object.fromEntries(
+        ["overall", "clarity", "relevance", "timing"].map((name) => [name, { type: "number" }]),
+      ),
+    },
+    structure: {
+      anyOf: [
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["situation", "task", "action", "result"],
+          properties: Object.fromEntries(
+            ["situation", "task", "action", "result"].map((name) => [name, { type: "boolean" }]),
+          ),
+        },
+        { type: "null" },
+      ],
+    },
+    strengths: { type: "array", items: { type: "string" } },
+    improvements: { type: "array", items: { type: "string" } },
+    summary: { type: "string" },
+  },
+} as const;
+
+const oneDecimal = (score: number) => Math.round(score * 10) / 10;
+
+/**
+ * Feedback from a chat model with a JSON-schema structured output, validated by the response's
+ * own zod schema. An answer that does not match is asked for once more, then it is a 502.
+ */
+export function createOpenAIEvaluator(options: OpenAIEngineOptions): Evaluator {
+  const openai = client(options);
+  return {
+    source: "openai",
+    async evaluate(input, signal): Promise<Evaluation> {
+      const deadline = new Deadline(options.timeoutMs, signal);
+      try {
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const completion = await callWithRetries({
+            deadline,
+            maxRetries: options.maxRetries,
+            classify: retryable,
+            attempt: (attemptSignal) =>
+              openai.chat.completions.create(
+                {
+                  model: options.model,
+                  temperature: 0.2,
+                  response_format: {
+                    type: "json_schema",
+                    json_schema: {
+                      name: "answer_feedback",
+                      strict: true,
+                      schema: EVALUATION_JSON_SCHEMA,
+                    },
+                  },
+                  messages: [
+                    { role: "system", content: EVALUATE_SYSTEM_PROMPT },
+                    {
+                      role: "user",
+                      content: evaluateUserMessage({
+                        ...input,
+                        modelAnswer: input.reference.modelAnswer,
+                      }),
+                    },
+                  ],
+                },
+                { signal: attemptSignal },
+              ),
+          });
+          const parsed = evaluationSchema.safeParse(
+            parseJson(completion.choices?.[0]?.message?.content ?? ""),
+          );
+          if (parsed.success) {
+            const { scores } = parsed.data;
+            return {
+              ...parsed.data,
+              scores: {
+                overall: oneDecimal(scores.overall),
+                clarity: oneDecimal(scores.clarity),
+                relevance: oneDecimal(scores.relevance),
+                timing: oneDecimal(scores.timing),
+              },
+            };
+          }
+          options.logger.warn({ attempt }, "AI feedback did not match its schema");
+        }
+        throw new EngineError("upstream", "The AI service returned feedback we could not read.");
+      } catch (error) {
+        throw engineError(error, deadline, options.logger, "feedback");
+      } finally {
+        deadline.clear();
+      }
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** 408, 409, 429 and 5xx answers and dropped connections are worth another try. */

@@ -25,3 +25,37 @@ export function answerUserMessage(question: string): string {
  */
 export const TRANSCRIBE_PROMPT =
   "An interviewer asks a job interview question, for example: Tell me about yourself. What is your greatest strength?";
+
+/**
+ * Feedback on the candidate's own answer. The delivery figures are measured by us from the
+ * recording and passed in; the model is told not to produce numbers of its own.
+ */
+export const EVALUATE_SYSTEM_PROMPT = `You are an experienced interview coach giving honest, specific feedback on a job seeker's answer to one interview question. The answer was spoken (and transcribed) or typed.
+
+Score four things from 1.0 to 5.0 with one decimal:
+- relevance: does the answer address the question asked? An off-topic answer scores 2.0 or less however well it is spoken.
+- clarity: is it easy to follow: structure, plain wording, and for spoken answers the pace and filler words given in the measured delivery figures?
+- timing: is its length right for the question type (behavioural answers about 1 to 2.5 minutes or 120 to 350 words; most others shorter)?
+- overall: your overall judgement. It is not a plain average: a badly off-topic or empty answer cannot score well overall.
+
+Also report which STAR parts (situation, task, action, result) the answer contains, or null for structure when the question is not about a past situation.
+Give one to three strengths and one to three improvements. Each must be specific to this answer: quote the candidate's words in double quotes or name exactly what is missing. Never give generic advice.
+Write a summary of one or two sentences.
+Use the measured delivery figures as they are; never invent or re-estimate numbers about speaking time, pace, pauses or filler words. If the transcript is marked approximate, do not criticise wording that may be a transcription error.`;
+
+export function evaluateUserMessage(input: {
+  question: string;
+  transcript: string;
+  delivery: unknown;
+  approximate: boolean;
+  modelAnswer?: string;
+}): string {
+  return JSON.stringify({
+    question: input.question,
+    answer: input.transcript,
+    answered: input.delivery === null ? "typed" : "spoken",
+    transcriptApproximate: input.approximate,
+    measuredDelivery: input.delivery,
+    referenceAnswer: input.modelAnswer ?? null,
+  });
+}

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -248,3 +249,39 @@ export const localPortalSessions = pgTable("local_portal_sessions", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- practice
+
+/**
+ * Every answer the user had scored (evaluate-answer): what was asked, what was heard or typed,
+ * and the feedback. The recording itself is never kept. Scores are columns, for the progress
+ * chart; the rest is the feedback as the user saw it.
+ */
+export const attempts = pgTable(
+  "attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The practice session question this answers, when it came from a session. */
+    attemptOf: text("attempt_of"),
+    question: text("question").notNull(),
+    transcript: text("transcript").notNull(),
+    transcriber: text("transcriber").$type<"openai" | "offline" | "typed">().notNull(),
+    evaluator: text("evaluator").$type<"openai" | "offline">().notNull(),
+    approximate: boolean("approximate").notNull(),
+    overall: real("overall").notNull(),
+    clarity: real("clarity").notNull(),
+    relevance: real("relevance").notNull(),
+    timing: real("timing").notNull(),
+    delivery: jsonb("delivery").$type<Record<string, unknown>>(),
+    structure: jsonb("structure").$type<Record<string, boolean>>(),
+    strengths: jsonb("strengths").$type<string[]>().notNull(),
+    improvements: jsonb("improvements").$type<string[]>().notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  // A user's attempts, newest first: the history list's keyset pages and the progress chart.
+  (t) => [index("attempts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+);

@@ -13,12 +13,24 @@ import { inspectWebm } from "@/server/audio/webm";
  * too large, a WebM container with an Opus track, not longer than the recording limit. Every
  * check happens before any engine sees the bytes, and each failure has its own code.
  */
-export function decodeRecording(audio: string): Uint8Array {
+export type RecordingLimits = {
+  /** Longest recording accepted (the server allows RECORDING_DURATION_SLACK_SECONDS over it). */
+  maxSeconds: number;
+  /** What was recorded, for messages: "question" or "answer". */
+  what: string;
+};
+
+const questionLimits: RecordingLimits = { maxSeconds: MAX_RECORDING_SECONDS, what: "question" };
+
+export function decodeRecording(
+  audio: string,
+  limits: RecordingLimits = questionLimits,
+): Uint8Array {
   const base64 = audio.replace(/^data:[^,]{0,200},/, "").replace(/\s+/g, "");
   if (base64.length === 0) {
     throw new ApiError(
       codes.emptyAudio,
-      "The recording is empty. Please record your question again.",
+      `The recording is empty. Please record your ${limits.what} again.`,
     );
   }
   if (base64.length > MAX_AUDIO_BASE64_CHARS) throw tooLarge();
@@ -31,7 +43,7 @@ export function decodeRecording(audio: string): Uint8Array {
   if (bytes.length === 0) {
     throw new ApiError(
       codes.emptyAudio,
-      "The recording is empty. Please record your question again.",
+      `The recording is empty. Please record your ${limits.what} again.`,
     );
   }
   if (bytes.length > MAX_AUDIO_BYTES) throw tooLarge();
@@ -45,11 +57,11 @@ export function decodeRecording(audio: string): Uint8Array {
   }
   if (
     info.durationSeconds !== null &&
-    info.durationSeconds > MAX_RECORDING_SECONDS + RECORDING_DURATION_SLACK_SECONDS
+    info.durationSeconds > limits.maxSeconds + RECORDING_DURATION_SLACK_SECONDS
   ) {
     throw new ApiError(
       codes.recordingTooLong,
-      `The recording is ${Math.round(info.durationSeconds)} seconds long; the limit is ${MAX_RECORDING_SECONDS}.`,
+      `The recording is ${Math.round(info.durationSeconds)} seconds long; the limit is ${limits.maxSeconds}.`,
     );
   }
   return bytes;

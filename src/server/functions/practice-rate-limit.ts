@@ -11,7 +11,7 @@ const PRACTICE_WINDOW_MS = 60_000;
 
 export type PracticeRateLimiter = {
   /** Counts one call; throws 429 `rate_limited` (with Retry-After) once over `limit`. */
-  take(kind: "transcribe" | "answer", userId: string, limit: number): Promise<void>;
+  take(kind: "transcribe" | "answer" | "evaluate", userId: string, limit: number): Promise<void>;
 };
 
 export function createPracticeRateLimiter(

@@ -20,12 +20,15 @@ import {
 } from "./generate-interview-answer";
 import { createPracticeRateLimiter } from "./practice-rate-limit";
 import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
+import { evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
+import { MAX_EVALUATE_BODY_BYTES } from "@/shared/feedback";
 import { limitBody } from "@/server/http/body-limit";
 
 /**
  * The practice functions under /functions/v1 (docs/decisions/0050-0053):
  *   POST transcribe-audio           subscribers; {audio} → {text, source, confidence?, uncertain?}
  *   POST generate-interview-answer  subscribers; {question, stream?} → {answer, source} or SSE
+ *   POST evaluate-answer            subscribers; {question, audio | answer, attemptOf?} → feedback
  *   GET|POST practice-config        signed in; which engines are active, and the limits
  * Order for each call: bearer token → subscription → per-user budget → body size (before the
  * body is read) → payload checks → engine.
@@ -41,7 +44,7 @@ export function practiceRoutes(services: Services) {
   const app = new Hono<AuthedEnv>();
 
   const budget =
-    (kind: "transcribe" | "answer"): MiddlewareHandler<AuthedEnv> =>
+    (kind: "transcribe" | "answer" | "evaluate"): MiddlewareHandler<AuthedEnv> =>
     async (c, next) => {
       await limiter.take(kind, c.var.user.id, limits[kind]);
       await next();
@@ -53,6 +56,24 @@ export function practiceRoutes(services: Services) {
         throw payloadTooLarge("The request is too large", maxSize);
       },
     });
+
+  app.post(
+    "/evaluate-answer",
+    guards.requireUser,
+    guards.requireSubscriber,
+    budget("evaluate"),
+    sizeLimit(MAX_EVALUATE_BODY_BYTES),
+    evaluateAnswerBody,
+    async (c) => {
+      const signal = c.req.raw.signal;
+      try {
+        const deps = { ai, db: services.database.db };
+        return c.json(await evaluateAnswer(deps, c.var.user.id, c.req.valid("json"), signal));
+      } catch (error) {
+        return clientClosed(signal, error);
+      }
+    },
+  );
 
   app.post(
     "/transcribe-audio",
@@ -124,7 +145,7 @@ export function practiceRoutes(services: Services) {
   app.get("/practice-config", guards.requireUser, configAndWarm);
   app.post("/practice-config", guards.requireUser, configAndWarm);
 
-  for (const path of ["/transcribe-audio", "/generate-interview-answer"]) {
+  for (const path of ["/transcribe-audio", "/generate-interview-answer", "/evaluate-answer"]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
       throw new ApiError("method_not_allowed", "Use POST for this function.", {
         headers: { Allow: "POST, OPTIONS" },

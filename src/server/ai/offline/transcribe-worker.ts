@@ -4,6 +4,7 @@ import { decodeWebmOpus, RecordingTooLongError } from "../../audio/decode";
 import { splitAtPauses } from "../../audio/pauses";
 import { trimSilence } from "../../audio/silence";
 import { createAnswerRecogniser, joinSegments, type AnswerRecogniser } from "./answer-recognizer";
+import type { TimedWord as EngineTimedWord } from "../engine";
 import type { GrammarInput } from "./grammar";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./recognizer";
 
@@ -30,12 +31,8 @@ export type TranscribeJob = {
   extraWords?: string[];
 };
 
-export type TimedWord = {
-  word: string;
-  confidence: number;
-  startSeconds: number;
-  endSeconds: number;
-};
+/** A word on the recording's clock, with how sure the recogniser was of it (0..1). */
+export type TimedWord = EngineTimedWord & { confidence: number };
 
 export type TranscribeJobResult = {
   text: string;

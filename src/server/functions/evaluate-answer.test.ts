@@ -1,0 +1,229 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attempts } from "@/server/db/schema";
+import { feedbackSchema, MAX_TYPED_ANSWER_CHARS, type Feedback } from "@/shared/feedback";
+import { readFixture, silentWebm } from "@tests/support/audio-fixtures";
+import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
+import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
+import { writeWebm } from "@tests/support/webm-writer";
+
+const question = "Tell me about a time you had to meet a tight deadline.";
+const typed =
+  "In my last job a client moved our deadline forward by a week. I split the work into small " +
+  "pieces, checked progress with the team every morning, and we delivered on time. The client " +
+  "renewed the contract for another year.";
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+const spoken = () => base64(readFixture("answer-deadline.slt"));
+
+function evaluate(t: TestApp, user: TestUser | null, body: unknown, raw?: string) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (user) headers.authorization = `Bearer ${user.accessToken}`;
+  return t.request("/functions/v1/evaluate-answer", {
+    method: "POST",
+    headers,
+    body: raw ?? JSON.stringify(body),
+  });
+}
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/application\/json/);
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error;
+}
+
+describe("evaluate-answer, offline engines", () => {
+  let t: TestApp;
+  let subscriber: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_EVALUATE_PER_MINUTE: "1000" } });
+    subscriber = await createTestUser(t);
+    await subscribeTestUser(t, subscriber);
+  });
+  afterAll(() => t?.close());
+
+  it("scores a typed answer, stores the attempt, and says it was typed", async () => {
+    const res = await evaluate(t, subscriber, { question, answer: typed, attemptOf: "s1:q1" });
+    expect(res.status).toBe(200);
+    const feedback = feedbackSchema.parse(await res.json());
+    expect(feedback).toMatchObject({
+      transcript: typed,
+      source: { transcriber: "typed", evaluator: "offline" },
+      delivery: null,
+      approximate: false,
+    });
+    const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, feedback.id));
+    expect(row).toMatchObject({
+      userId: subscriber.id,
+      attemptOf: "s1:q1",
+      question,
+      overall: feedback.scores.overall,
+      transcriber: "typed",
+    });
+  });
+
+  it("hears a spoken answer offline and measures its delivery from the recording", async () => {
+    const res = await evaluate(t, subscriber, { question, audio: spoken() });
+    expect(res.status).toBe(200);
+    const feedback: Feedback = feedbackSchema.parse(await res.json());
+    expect(feedback.source).toEqual({ transcriber: "offline", evaluator: "offline" });
+    expect(feedback.transcript.split(" ").length).toBeGreaterThan(20);
+    expect(feedback.delivery).not.toBeNull();
+    const delivery = feedback.delivery!;
+    expect(delivery.durationSeconds).toBeGreaterThan(8);
+    expect(delivery.speakingSeconds).toBeLessThanOrEqual(delivery.durationSeconds);
+    expect(delivery.wordsPerMinute).toBeGreaterThan(80);
+    expect(delivery.wordsPerMinute).toBeLessThan(260);
+  });
+
+  it("refuses neither, both, blank and too-long answers with validation_failed", async () => {
+    await expectError(await evaluate(t, subscriber, { question }), 400, "validation_failed");
+    await expectError(
+      await evaluate(t, subscriber, { question, answer: typed, audio: spoken() }),
+      400,
+      "validation_failed",
+    );
+    await expectError(
+      await evaluate(t, subscriber, { question: " ", answer: typed }),
+      400,
+      "validation_failed",
+    );
+    await expectError(
+      await evaluate(t, subscriber, { question, answer: "x".repeat(MAX_TYPED_ANSWER_CHARS + 1) }),
+      400,
+      "validation_failed",
+    );
+    await expectError(await evaluate(t, subscriber, null, "{not json"), 400, "bad_json");
+  });
+
+  it("refuses audio that is not WebM/Opus, holds no speech, or runs past 3 minutes", async () => {
+    const wav = base64(readFixture("answer-deadline.slt", "wav"));
+    await expectError(
+      await evaluate(t, subscriber, { question, audio: wav }),
+      415,
+      "unsupported_audio_format",
+    );
+    await expectError(
+      await evaluate(t, subscriber, { question, audio: base64(silentWebm()) }),
+      422,
+      "unrecognised_speech",
+    );
+    // 190 s of 20 ms silent packets: refused from the container, before any decoding.
+    const long = writeWebm(Array.from({ length: 9500 }, () => Uint8Array.of(0xf8)));
+    await expectError(
+      await evaluate(t, subscriber, { question, audio: base64(long) }),
+      422,
+      "recording_too_long",
+    );
+    await expectError(
+      await evaluate(t, subscriber, { question, audio: "not base64!" }),
+      400,
+      "invalid_base64",
+    );
+  });
+
+  it("refuses a body over the limit before reading it", async () => {
+    const huge = "A".repeat(9 * 1024 * 1024);
+    await expectError(
+      await evaluate(t, subscriber, { question, audio: huge }),
+      413,
+      "payload_too_large",
+    );
+  });
+
+  it("is for signed-in subscribers only", async () => {
+    await expectError(await evaluate(t, null, { question, answer: typed }), 401, "unauthorized");
+    const other = await createTestUser(t);
+    await expectError(
+      await evaluate(t, other, { question, answer: typed }),
+      403,
+      "subscription_required",
+    );
+  });
+});
+
+describe("evaluate-answer, per-user budget", () => {
+  it("answers 429 with Retry-After once the minute's budget is spent", async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_EVALUATE_PER_MINUTE: "1" } });
+    try {
+      const user = await createTestUser(t);
+      await subscribeTestUser(t, user);
+      expect((await evaluate(t, user, { question, answer: typed })).status).toBe(200);
+      const res = await evaluate(t, user, { question, answer: typed });
+      await expectError(res, 429, "rate_limited");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("evaluate-answer, OpenAI-compatible engines", () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let subscriber: TestUser;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({
+      transcript: "In my last job we had a tight deadline, um, so I split the work up.",
+      transcriptSeconds: 6,
+    });
+    t = await createTestApp({
+      env: {
+        AI_BASE_URL: fake.baseURL,
+        AI_TIMEOUT_MS: "2000",
+        RATE_LIMIT_EVALUATE_PER_MINUTE: "1000",
+      },
+    });
+    subscriber = await createTestUser(t);
+    await subscribeTestUser(t, subscriber);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it("transcribes with word timestamps, then asks the chat model with a JSON schema", async () => {
+    const res = await evaluate(t, subscriber, { question, audio: spoken() });
+    expect(res.status).toBe(200);
+    const feedback = feedbackSchema.parse(await res.json());
+    expect(feedback.source).toEqual({ transcriber: "openai", evaluator: "openai" });
+    expect(feedback.scores.overall).toBe(4.2);
+    expect(feedback.delivery!.fillerWords.words).toMatchObject({ um: 1 });
+    const [transcription, chat] = fake.requests;
+    expect(transcription!.body).toMatchObject({ response_format: "verbose_json" });
+    expect(JSON.stringify(transcription!.body)).toContain("word");
+    expect(chat!.body).toMatchObject({
+      response_format: { type: "json_schema", json_schema: { strict: true } },
+    });
+    // The model is given our measured delivery figures, never asked for them.
+    expect(JSON.stringify(chat!.body.messages)).toContain("measuredDelivery");
+  });
+
+  it("falls back to a plain transcript when the model has no word timestamps", async () => {
+    fake.wordTimestamps = false;
+    const res = await evaluate(t, subscriber, { question, audio: spoken() });
+    expect(res.status).toBe(200);
+    const bodies = fake.requests.filter((r) => r.route === "transcriptions").map((r) => r.body);
+    expect(bodies.map((b) => b.response_format)).toEqual(["verbose_json", "json"]);
+  });
+
+  it("asks once more when the feedback does not match the schema, then answers 502", async () => {
+    fake.enqueue("chat", { content: "not json" });
+    expect((await evaluate(t, subscriber, { question, answer: typed })).status).toBe(200);
+    expect(fake.requests.filter((r) => r.route === "chat")).toHaveLength(2);
+    fake.reset();
+    fake.enqueue("chat", { content: "{}" }, { content: '{"scores": 9}' });
+    await expectError(
+      await evaluate(t, subscriber, { question, answer: typed }),
+      502,
+      "engine_failed",
+    );
+  });
+});

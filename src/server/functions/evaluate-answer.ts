@@ -1,0 +1,55 @@
+import type { Database } from "@/server/db/client";
+import type { Engines } from "@/server/ai/engines";
+import { saveAttempt } from "@/server/feedback/attempts";
+import { giveFeedback } from "@/server/feedback/give-feedback";
+import { functionsJson } from "@/server/http/validate";
+import type { AuthedEnv } from "@/server/http/env";
+import {
+  MAX_ANSWER_RECORDING_SECONDS,
+  evaluateAnswerRequestSchema,
+  type EvaluateAnswerRequest,
+  type Feedback,
+} from "@/shared/feedback";
+import { decodeRecording } from "./practice-audio";
+import { asApiError } from "./practice-errors";
+
+/**
+ * evaluate-answer (contracts/feedback.md): `{ question, audio | answer, attemptOf? }` → the
+ * feedback report, stored as an attempt. The recording is checked completely before any engine
+ * sees it, and is never kept.
+ */
+export const evaluateAnswerBody = functionsJson<typeof evaluateAnswerRequestSchema, AuthedEnv>(
+  evaluateAnswerRequestSchema,
+  "The request must be a JSON object with `question` and exactly one of `audio` (a base64 WebM recording) or `answer` (typed text).",
+);
+
+export async function evaluateAnswer(
+  deps: { ai: Pick<Engines, "answerTranscriber" | "evaluator" | "reference">; db: Database },
+  userId: string,
+  request: EvaluateAnswerRequest,
+  signal?: AbortSignal,
+): Promise<Feedback> {
+  const input =
+    request.audio !== undefined
+      ? {
+          question: request.question,
+          recording: decodeRecording(request.audio, {
+            maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
+            what: "answer",
+          }),
+        }
+      : { question: request.question, typed: request.answer! };
+  let feedback;
+  try {
+    feedback = await giveFeedback(deps.ai, input, signal);
+  } catch (error) {
+    throw asApiError(error);
+  }
+  const id = await saveAttempt(deps.db, {
+    ...feedback,
+    userId,
+    question: request.question,
+    attemptOf: request.attemptOf,
+  });
+  return { id, ...feedback };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { MAX_QUESTION_CHARS } from "./practice-limits";
+
+/**
+ * `POST /functions/v1/evaluate-answer` (contracts/feedback.md): the user's own answer, spoken or
+ * typed, scored like the landing page's sample card. Used by both sides; the server checks the
+ * audio itself (base64, WebM/Opus, length) as it does for transcribe-audio.
+ */
+
+/** Longest spoken answer, in seconds. */
+export const MAX_ANSWER_RECORDING_SECONDS = 180;
+/** Longest typed answer, in characters (after trimming). */
+export const MAX_TYPED_ANSWER_CHARS = 5000;
+/** Audio of a 3-minute answer is ~0.8 MB of Opus at 32 kbit/s; the base64 cap leaves room. */
+const MAX_ANSWER_AUDIO_BASE64_CHARS = 8 * 1024 * 1024;
+/** Body limit of evaluate-answer: the audio's base64 (or the answer's text) plus the rest. */
+export const MAX_EVALUATE_BODY_BYTES = MAX_ANSWER_AUDIO_BASE64_CHARS + 64 * 1024;
+
+/** Words per minute most listeners find comfortable in an interview. */
+export const COMFORTABLE_WORDS_PER_MINUTE = { min: 120, max: 170 } as const;
+
+export const evaluateAnswerRequestSchema = z
+  .object({
+    question: z
+      .string({ error: "question must be a string" })
+      .trim()
+      .min(1, "question must not be blank")
+      .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`),
+    /** Base64 of a WebM/Opus recording; a `data:audio/webm;base64,` prefix is tolerated. */
+    audio: z
+      .string({ error: "audio must be a base64 string" })
+      .max(MAX_ANSWER_AUDIO_BASE64_CHARS, "audio is too large")
+      .optional(),
+    answer: z
+      .string({ error: "answer must be a string" })
+      .trim()
+      .min(1, "answer must not be blank")
+      .max(MAX_TYPED_ANSWER_CHARS, `answer must be at most ${MAX_TYPED_ANSWER_CHARS} characters`)
+      .optional(),
+    /** The practice session question this answers (history); optional. */
+    attemptOf: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((request) => (request.audio === undefined) !== (request.answer === undefined), {
+    message: "send exactly one of audio (a recording) or answer (typed text)",
+    path: ["audio"],
+  });
+export type EvaluateAnswerRequest = z.infer<typeof evaluateAnswerRequestSchema>;
+
+/** A score from 1.0 to 5.0 with one decimal. */
+const scoreSchema = z.number().min(1).max(5);
+
+const scoresSchema = z.object({
+  overall: scoreSchema,
+  clarity: scoreSchema,
+  relevance: scoreSchema,
+  timing: scoreSchema,
+});
+
+export const deliverySchema = z.object({
+  durationSeconds: z.number().min(0),
+  speakingSeconds: z.number().min(0),
+  /** Words, not fillers, over the speaking time. */
+  wordsPerMinute: z.number().min(0),
+  fillerWords: z.object({
+    count: z.number().int().min(0),
+    words: z.record(z.string(), z.number().int().min(0)),
+  }),
+  longestPauseSeconds: z.number().min(0),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+const structureSchema = z.object({
+  situation: z.boolean(),
+  task: z.boolean(),
+  action: z.boolean(),
+  result: z.boolean(),
+});
+
+export const feedbackSchema = z.object({
+  /** The stored attempt. */
+  id: z.string(),
+  transcript: z.string(),
+  source: z.object({
+    transcriber: z.enum(["openai", "offline", "typed"]),
+    evaluator: z.enum(["openai", "offline"]),
+  }),
+  scores: scoresSchema,
+  /** null for a typed answer. */
+  delivery: deliverySchema.nullable(),
+  /** null when the question is not about a past situation. */
+  structure: structureSchema.nullable(),
+  strengths: z.array(z.string()).min(1).max(3),
+  improvements: z.array(z.string()).min(1).max(3),
+  summary: z.string(),
+  /**
+   * Ours, beyond the contract (docs/decisions/0067): true when the transcript is the offline
+   * recogniser's best guess and it was unsure, so the page labels it "approximate" and the
+   * feedback says how far to trust it.
+   */
+  approximate: z.boolean(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
