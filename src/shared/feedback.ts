@@ -11,8 +11,9 @@ import { MAX_QUESTION_CHARS } from "./practice-limits";
 export const MAX_ANSWER_RECORDING_SECONDS = 180;
 /** Longest typed answer, in characters (after trimming). */
 export const MAX_TYPED_ANSWER_CHARS = 5000;
-/** Audio of a 3-minute answer is ~0.8 MB of Opus at 32 kbit/s; the base64 cap leaves room. */
-const MAX_ANSWER_AUDIO_BASE64_CHARS = 8 * 1024 * 1024;
+/** Audio of a 3-minute answer is ~0.8 MB of Opus at 32 kbit/s; the cap leaves room. */
+export const MAX_ANSWER_AUDIO_BYTES = 6 * 1024 * 1024;
+const MAX_ANSWER_AUDIO_BASE64_CHARS = Math.ceil(MAX_ANSWER_AUDIO_BYTES / 3) * 4;
 /** Body limit of evaluate-answer: the audio's base64 (or the answer's text) plus the rest. */
 export const MAX_EVALUATE_BODY_BYTES = MAX_ANSWER_AUDIO_BASE64_CHARS + 64 * 1024;
 

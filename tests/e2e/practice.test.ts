@@ -1,10 +1,11 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
+import { axeViolationsAtWidths } from "./support/axe";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
+import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
 import { startTestServer, type TestServer } from "./support/server";
 
 /**
@@ -13,12 +14,6 @@ import { startTestServer, type TestServer } from "./support/server";
  * streamed answers.
  */
 const questionWav = path.join(fixturesDir, "tell-me-about-yourself.slt.wav");
-const fakeMicrophone = [
-  "--use-fake-device-for-media-stream",
-  "--use-fake-ui-for-media-stream",
-  `--use-file-for-fake-audio-capture=${questionWav}%noloop`,
-  "--autoplay-policy=no-user-gesture-required",
-];
 /** Failed calls show up as console errors for the response status; those are expected. */
 const expectedErrors = [/status of 4\d\d/, /status of 5\d\d/];
 
@@ -34,14 +29,14 @@ beforeAll(async () => {
   fake = await startFakeOpenAI({ tokenDelayMs: 40 });
   [server, browser] = await Promise.all([
     startTestServer({ AI_BASE_URL: fake.baseURL }),
-    launchBrowser(fakeMicrophone),
+    launchBrowser(fakeMicrophone(questionWav)),
   ]);
   context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 1280, height: 900 },
   });
   const page = await context.newPage();
-  await signUpAndSubscribe(page);
+  await signUpAndSubscribe(page, server.url, email, password);
   await page.close();
 });
 afterAll(async () => {
@@ -51,30 +46,6 @@ afterAll(async () => {
   await fake?.close();
 });
 beforeEach(() => fake.reset());
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]", { hasText: title });
-
-async function signUpAndSubscribe(page: Page, baseUrl = server.url, user = email) {
-  await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByLabel("Full Name").fill("Pat Practice");
-  await page.getByLabel("Email").fill(user);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await page.waitForURL(`${baseUrl}/`);
-  await page.goto("/practice");
-  await page.getByRole("button", { name: "Subscribe for $11/month" }).click();
-  await page.waitForURL(/\/billing\/checkout\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill(`12 / ${(new Date().getFullYear() + 3) % 100}`);
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay $11.00" }).click();
-  await page.waitForURL(/\/practice/);
-  await page
-    .getByRole("heading", { name: "Record Interview Question" })
-    .waitFor({ timeout: 20_000 });
-}
 
 /** Keeps every microphone stream the page opens, so a test can see that it was released. */
 function watchMicrophones() {
@@ -188,18 +159,7 @@ describe("practice flow", () => {
     expect(JSON.stringify(fake.requests[0]!.body)).toContain("Why do you want to work here?");
 
     // The page with a question and an answer on it, checked by axe at a phone's width too.
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 800 });
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .exclude("[data-sonner-toaster]")
-        .analyze();
-      expect(
-        results.violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        ),
-      ).toEqual([]);
-    }
+    expect(await axeViolationsAtWidths(page, ["[data-sonner-toaster]"])).toEqual([]);
     assertNoUnexpectedErrors();
     await page.close();
   });

@@ -26,6 +26,7 @@ import {
   CardTitle,
 } from "@/client/components/ui/card";
 import { useAuth } from "@/client/lib/auth";
+import { OverallScore, ScoreBars } from "@/client/components/score-bars";
 
 export function LandingPage() {
   const { user, signOut } = useAuth();
@@ -426,25 +427,8 @@ function Feedback() {
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-5">
-            <p className="flex items-baseline gap-2">
-              <span className="text-5xl font-bold text-primary">4.2</span>
-              <span className="text-lg text-muted-foreground">/5</span>
-              <span className="sr-only">overall score</span>
-            </p>
-            <dl className="space-y-3">
-              {ratings.map(({ label, score }) => (
-                <div key={label} className="grid grid-cols-[1fr_auto] gap-y-1.5 text-sm">
-                  <dt className="font-medium">{label}</dt>
-                  <dd className="text-muted-foreground">{score.toFixed(1)}/5</dd>
-                  <dd aria-hidden="true" className="col-span-2 h-2 rounded-full bg-muted">
-                    <div
-                      className="h-2 rounded-full bg-primary"
-                      style={{ width: `${(score / 5) * 100}%` }}
-                    />
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <OverallScore score={4.2} />
+            <ScoreBars ratings={ratings} />
             <p className="rounded-lg bg-secondary p-4 text-sm text-secondary-foreground">
               Clear situation and action. Close with the result in numbers — what changed for the
               team afterwards?

@@ -1,5 +1,6 @@
 import type { TimedWord } from "@/server/ai/engine";
 import type { Delivery } from "@/shared/feedback";
+import { countFillers } from "@/shared/fillers";
 
 /**
  * Delivery figures, measured — never asked of a model (contracts/feedback.md): speaking time and
@@ -45,39 +46,6 @@ function pauses(frames: boolean[], min: number): number[] {
     }
   }
   return found;
-}
-
-/** Filler words and phrases, as spoken; "like" only where it cannot be the verb or comparison. */
-const FILLERS: { name: string; pattern: RegExp }[] = [
-  { name: "um", pattern: /\b(?:um+|umm+|erm+)\b/g },
-  { name: "uh", pattern: /\b(?:uh+|er+|ah+|hmm+)\b/g },
-  {
-    name: "you know",
-    pattern: /\byou know\b(?!\s+(?:what|how|when|where|why|that|if|the|a|an)\b)/g,
-  },
-  { name: "i mean", pattern: /\bi mean\b(?!\s+(?:that|it|to|what)\b)/g },
-  { name: "basically", pattern: /\bbasically\b/g },
-  { name: "literally", pattern: /\bliterally\b/g },
-  {
-    name: "kind of",
-    pattern: /\b(?:kind|sort) of\b(?=\s+(?:like|um|uh|you know|i|we|just|really)\b)/g,
-  },
-  // "like" set off by commas, or next to another filler: "…, like, …", "um like", "like um".
-  { name: "like", pattern: /(?:,\s*like\s*,)|\b(?:um|uh)\s+like\b|\blike\s+(?:um|uh)\b/g },
-];
-
-export function countFillers(transcript: string): Delivery["fillerWords"] {
-  const text = transcript.toLowerCase().replace(/[’']/g, "'");
-  const words: Record<string, number> = {};
-  let count = 0;
-  for (const { name, pattern } of FILLERS) {
-    const found = text.match(pattern)?.length ?? 0;
-    if (found > 0) {
-      words[name] = found;
-      count += found;
-    }
-  }
-  return { count, words };
 }
 
 /** Words that count for pace: everything but the fillers. */

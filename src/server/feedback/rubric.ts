@@ -348,7 +348,9 @@ export function scoreAnswer(input: EvaluationInput): Evaluation {
         : scores.overall >= 2
           ? "An answer that needs work"
           : "This misses the question";
-  const main = improvements[0]!.replace(/[.:].*$/, "").toLowerCase();
+  // The first improvement, as a clause: only its first letter lower-cased ("I" and quotes stay).
+  const first = improvements[0]!.replace(/[.:].*$/, "");
+  const main = first.charAt(0).toLowerCase() + first.slice(1);
   const summary =
     `${verdict}${scores.overall >= 3 && improvements.length ? `; next, ${main}` : ""}.` +
     (approximate

@@ -82,11 +82,7 @@ describe("PracticeArea", () => {
         description: "The engine failed.",
       }),
     );
-    await waitFor(() =>
-      expect(screen.getByRole("status").textContent).toBe(
-        "Failed to generate answer. The engine failed.",
-      ),
-    );
+    await screen.findByText("Failed to generate answer. The engine failed.");
 
     fireEvent.change(field, { target: { value: "   " } });
     fireEvent.click(screen.getByRole("button", { name: "Generate AI Answer" }));
@@ -95,4 +91,83 @@ describe("PracticeArea", () => {
     });
     expect(toast.error).toHaveBeenCalledTimes(2);
   });
+
+  it("scores a typed answer of step 3 and compares the next try with it", async () => {
+    let overall = 2.4;
+    answerWith((name, { body }) => {
+      expect(name).toBe("evaluate-answer");
+      overall += 1;
+      return { data: feedbackFor(body as { answer: string }, overall), error: null };
+    });
+    const field = renderArea();
+    fireEvent.change(field, { target: { value: "Why do you want this job?" } });
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Type" }));
+    const answer = await screen.findByLabelText("Your answer");
+    fireEvent.change(answer, { target: { value: "  Because, um, I like it.  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Get Feedback" }));
+
+    expect(await screen.findByText("Your feedback")).toBeTruthy();
+    expect(invoke).toHaveBeenCalledWith(
+      "evaluate-answer",
+      expect.objectContaining({
+        body: { question: "Why do you want this job?", answer: "Because, um, I like it." },
+      }),
+    );
+    expect(screen.getByText("3.4")).toBeTruthy();
+    expect(screen.getByText("um").tagName).toBe("MARK");
+    expect(toast.success).toHaveBeenCalledWith("Feedback ready", {
+      description: "Your answer scored 3.4 out of 5.",
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect((screen.getByLabelText("Your answer") as HTMLTextAreaElement).value).toBe("");
+    fireEvent.change(screen.getByLabelText("Your answer"), {
+      target: { value: "Your mission matches mine." },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Get Feedback" }));
+    expect(await screen.findByText(/^Last try 3\.4/)).toBeTruthy();
+    expect(
+      screen.getByText("Feedback ready: 4.4 out of 5, up 1.0 from your last try (3.4)."),
+    ).toBeTruthy();
+  });
+
+  it("toasts 'Failed to get feedback' with the server's reason", async () => {
+    answerWith(() => ({
+      data: null,
+      error: Object.assign(new Error("non-2xx"), {
+        context: new Response(
+          JSON.stringify({ error: { code: "engine_timeout", message: "Scoring took too long." } }),
+          { status: 504 },
+        ),
+      }),
+    }));
+    fireEvent.change(renderArea(), { target: { value: "Why us?" } });
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Type" }));
+    fireEvent.change(await screen.findByLabelText("Your answer"), {
+      target: { value: "I admire your products." },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Get Feedback" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to get feedback", {
+        description: "Scoring took too long.",
+      }),
+    );
+    expect(await screen.findByText("Failed to get feedback. Scoring took too long.")).toBeTruthy();
+    expect(screen.queryByText("Your feedback")).toBeNull();
+  });
 });
+
+function feedbackFor(body: { answer: string }, overall: number) {
+  return {
+    id: crypto.randomUUID(),
+    transcript: body.answer,
+    source: { transcriber: "typed", evaluator: "offline" },
+    scores: { overall, clarity: overall, relevance: overall, timing: overall },
+    delivery: null,
+    structure: null,
+    strengths: ["You named the company's mission."],
+    improvements: ["Say what you would bring to the team."],
+    summary: "A start; make it about them.",
+    approximate: false,
+  };
+}

@@ -1,16 +1,21 @@
 import { useId } from "react";
 import { AnswerStep } from "./answer-step";
+import { AnswerYourselfStep } from "./answer-yourself-step";
 import { CapturedQuestionCard } from "./captured-question-card";
+import { FeedbackCard } from "./feedback-card";
 import { usePracticeConfig } from "./get-practice-config";
 import { RecordQuestionStep } from "./record-question-step";
+import { useAnswerPractice } from "./use-answer-practice";
 import { usePracticeSession } from "./use-practice-session";
 
 /**
  * The practice tools a subscriber sees: record the interviewer's question, have it transcribed
- * (or type it), then watch a sample answer being written. Toast texts follow the product spec.
+ * (or type it), watch a sample answer being written, then answer it yourself and get scored
+ * feedback. Toast texts follow the product spec.
  */
 export function PracticeArea() {
   const session = usePracticeSession();
+  const practice = useAnswerPractice(session.question);
   const { data: engines } = usePracticeConfig();
   const hintId = useId();
 
@@ -19,10 +24,14 @@ export function PracticeArea() {
       <p role="status" aria-live="polite" className="sr-only">
         {session.status}
       </p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {practice.status}
+      </p>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Interview practice</h1>
         <p className="text-muted-foreground">
-          Record a question as an interviewer would ask it, then study a sample answer.
+          Record a question as an interviewer would ask it, study a sample answer, then answer it
+          yourself and get feedback.
         </p>
       </div>
 
@@ -50,6 +59,22 @@ export function PracticeArea() {
         answerer={engines?.answerer}
         hintId={hintId}
       />
+      <AnswerYourselfStep practice={practice} hasQuestion={session.question.trim() !== ""} />
+      {practice.latest ? (
+        <FeedbackCard
+          attempt={practice.latest}
+          previous={practice.previous}
+          trend={practice.trend}
+          onTryAgain={() => {
+            practice.tryAgain();
+            // Back to the answer controls: the record button, or the text box when typing.
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLElement>("#answer-yourself [data-answer-start]")?.focus(),
+            );
+          }}
+          onEditTranscript={practice.editTranscript}
+        />
+      ) : null}
     </div>
   );
 }

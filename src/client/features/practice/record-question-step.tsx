@@ -1,5 +1,4 @@
 import { Mic, RotateCcw, Square, Wand2 } from "lucide-react";
-import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -11,7 +10,7 @@ import {
 import { Spinner } from "@/client/components/ui/spinner";
 import { describeEngine } from "@/shared/practice";
 import { MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
-import { LevelMeter } from "./level-meter";
+import { RecordingPanel } from "./recording-panel";
 import type { useRecorder } from "./use-recorder";
 
 /**
@@ -71,58 +70,12 @@ export function RecordQuestionStep({
           ) : null}
         </div>
 
-        {recorder.status === "recording" ? (
-          <div className="flex flex-col gap-2" data-testid="recording-indicator">
-            <div className="flex items-center justify-between text-sm">
-              <span className="inline-flex items-center gap-2 font-medium text-destructive">
-                <span
-                  aria-hidden="true"
-                  className="size-2.5 animate-pulse rounded-full bg-destructive"
-                />
-                Recording
-              </span>
-              <span
-                className="font-mono text-muted-foreground tabular-nums"
-                role="timer"
-                aria-label="Recording time"
-              >
-                {clock(recorder.elapsed)} / {clock(MAX_RECORDING_SECONDS)}
-              </span>
-            </div>
-            <LevelMeter analyser={recorder.analyser} />
-            {MAX_RECORDING_SECONDS - recorder.elapsed <= 15 ? (
-              <p className="text-sm text-warning">
-                Recording stops in{" "}
-                {Math.max(0, Math.ceil(MAX_RECORDING_SECONDS - recorder.elapsed))} seconds.
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-
-        {recording && !recordingActive ? (
-          <div className="flex flex-col gap-2">
-            {recording.autoStopped ? (
-              <Alert variant="warning">
-                <AlertDescription>
-                  Recording stopped automatically at the {MAX_RECORDING_SECONDS / 60}-minute limit.
-                </AlertDescription>
-              </Alert>
-            ) : null}
-            <audio
-              controls
-              src={recording.url}
-              aria-label="Your recording"
-              className="w-full"
-              preload="metadata"
-            />
-          </div>
-        ) : null}
+        <RecordingPanel
+          recorder={recorder}
+          maxSeconds={MAX_RECORDING_SECONDS}
+          playbackLabel="Your recording"
+        />
       </CardContent>
     </Card>
   );
-}
-
-function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }

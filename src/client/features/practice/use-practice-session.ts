@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/client/components/ui/toaster";
 import { describeApiError, isAborted } from "@/client/lib/api-client";
-import { MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
+import { MAX_AUDIO_BYTES, MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
 import { useGenerateAnswer } from "./generate-answer";
 import { useTranscribeAudio } from "./transcribe-audio";
-import { useRecorder, type RecorderError } from "./use-recorder";
+import {
+  toastRecorderError,
+  useRecorder,
+  useRecordingStarted,
+  type RecorderError,
+} from "./use-recorder";
 
 /**
  * One practice round: record the interviewer's question, have it transcribed (or type it),
@@ -25,6 +30,9 @@ export function usePracticeSession() {
   const answering = useGenerateAnswer();
 
   const recorder = useRecorder({
+    subject: "question",
+    maxSeconds: MAX_RECORDING_SECONDS,
+    maxBytes: MAX_AUDIO_BYTES,
     onStopped(recording) {
       toast("Recording stopped", { description: "Processing your audio..." });
       setStatus(
@@ -34,20 +42,13 @@ export function usePracticeSession() {
       );
     },
     onError(error: RecorderError) {
-      if (error.reason === "empty") toast.error("No audio", { description: error.message });
-      else toast.error("Failed to access microphone", { description: error.message });
+      toastRecorderError(error);
       setStatus(error.message);
     },
   });
-
-  // Shown once recording really starts (after the permission prompt).
-  const wasRecording = useRef(false);
-  useEffect(() => {
-    if (recorder.status === "recording" && !wasRecording.current) {
-      toast("Recording started", { description: "Speak your interview question..." });
-    }
-    wasRecording.current = recorder.status === "recording";
-  }, [recorder.status]);
+  useRecordingStarted(recorder.status, () =>
+    toast("Recording started", { description: "Speak your interview question..." }),
+  );
 
   useEffect(() => {
     const live = requests.current;

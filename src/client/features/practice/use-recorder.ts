@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { MAX_AUDIO_BYTES, MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
+import { toast } from "@/client/components/ui/toaster";
 
 /**
- * Records the interviewer's question from the microphone as WebM/Opus.
+ * Records from the microphone as WebM/Opus — the interviewer's question, or the user's answer.
  *
  *   idle → requesting (permission prompt) → recording → stopped (a Recording is ready)
  *
  * While recording it exposes the elapsed time and an AnalyserNode for a live level meter, and
- * stops by itself at MAX_RECORDING_SECONDS. On stop the microphone is released at once (every
+ * stops by itself at `maxSeconds`. On stop the microphone is released at once (every
  * track stopped, the AudioContext closed) and the recording is kept as base64 for upload plus
  * an object URL for playback, revoked when replaced or on unmount.
  */
@@ -51,10 +51,17 @@ type Live = {
   autoStopped: boolean;
 };
 
-export function useRecorder(handlers: {
+export type RecorderOptions = {
+  /** What is being recorded, for the messages: "question" or "answer". */
+  subject: string;
+  maxSeconds: number;
+  /** A bigger recording is refused here rather than uploaded to be refused. */
+  maxBytes: number;
   onStopped(recording: Recording): void;
   onError(error: RecorderError): void;
-}) {
+};
+
+export function useRecorder(options: RecorderOptions) {
   const [status, setStatus] = useState<RecorderStatus>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [analyser, setAnalyser] = useState<AnalyserNode | null>(null);
@@ -62,9 +69,9 @@ export function useRecorder(handlers: {
   const live = useRef<Live | null>(null);
   const urlRef = useRef<string | null>(null);
   const disposed = useRef(false);
-  const handlersRef = useRef(handlers);
+  const optionsRef = useRef(options);
   useEffect(() => {
-    handlersRef.current = handlers;
+    optionsRef.current = options;
   });
 
   const release = useCallback((session: Live) => {
@@ -85,9 +92,9 @@ export function useRecorder(handlers: {
     if (live.current) return;
     const mimeType = supportedRecordingType();
     if (!navigator.mediaDevices?.getUserMedia || !mimeType) {
-      handlersRef.current.onError(
+      optionsRef.current.onError(
         new RecorderError(
-          "This browser cannot record WebM audio. Please type your question instead, or use Chrome, Edge or Firefox.",
+          `This browser cannot record WebM audio. Please type your ${optionsRef.current.subject} instead, or use Chrome, Edge or Firefox.`,
           "unsupported",
         ),
       );
@@ -107,19 +114,19 @@ export function useRecorder(handlers: {
     } catch (error) {
       setStatus(recordingStatusAfterFailure());
       const name = (error as DOMException | undefined)?.name;
-      handlersRef.current.onError(
+      optionsRef.current.onError(
         name === "NotAllowedError" || name === "SecurityError"
           ? new RecorderError(
-              "Microphone access was blocked. Allow it in the browser's address bar, or type your question.",
+              `Microphone access was blocked. Allow it in the browser's address bar, or type your ${optionsRef.current.subject}.`,
               "denied",
             )
           : name === "NotFoundError" || name === "OverconstrainedError"
             ? new RecorderError(
-                "No microphone was found. Connect one, or type your question.",
+                `No microphone was found. Connect one, or type your ${optionsRef.current.subject}.`,
                 "no_device",
               )
             : new RecorderError(
-                "The microphone could not be started. Please try again, or type your question.",
+                `The microphone could not be started. Please try again, or type your ${optionsRef.current.subject}.`,
                 "failed",
               ),
       );
@@ -132,7 +139,7 @@ export function useRecorder(handlers: {
     } catch {
       for (const track of stream.getTracks()) track.stop();
       setStatus(recordingStatusAfterFailure());
-      handlersRef.current.onError(
+      optionsRef.current.onError(
         new RecorderError("The browser could not start recording.", "failed"),
       );
       return;
@@ -167,7 +174,7 @@ export function useRecorder(handlers: {
     session.timer = window.setInterval(() => {
       const seconds = (now() - session.startedAt) / 1000;
       setElapsed(seconds);
-      if (seconds >= MAX_RECORDING_SECONDS) stop({ auto: true });
+      if (seconds >= optionsRef.current.maxSeconds) stop({ auto: true });
     }, 200);
     recorder.start(1000);
     setElapsed(0);
@@ -183,16 +190,16 @@ export function useRecorder(handlers: {
     if (disposed.current) return;
     if (blob.size === 0) {
       setStatus(recordingStatusAfterFailure());
-      handlersRef.current.onError(
+      optionsRef.current.onError(
         new RecorderError("Nothing was recorded. Please try again.", "empty"),
       );
       return;
     }
-    if (blob.size > MAX_AUDIO_BYTES) {
+    if (blob.size > optionsRef.current.maxBytes) {
       setStatus(recordingStatusAfterFailure());
-      handlersRef.current.onError(
+      optionsRef.current.onError(
         new RecorderError(
-          "The recording is too large. Please record a shorter question.",
+          `The recording is too large. Please record a shorter ${optionsRef.current.subject}.`,
           "too_large",
         ),
       );
@@ -206,7 +213,7 @@ export function useRecorder(handlers: {
     const next: Recording = { base64, url, bytes: blob.size, seconds, autoStopped };
     setRecording(next);
     setStatus("stopped");
-    handlersRef.current.onStopped(next);
+    optionsRef.current.onStopped(next);
   }
 
   // Unmount: let go of the microphone and the playback URL.
@@ -232,7 +239,16 @@ export function useRecorder(handlers: {
     };
   }, [release]);
 
-  return { status, elapsed, analyser, recording, start, stop };
+  /** Forget the recording (the user starts over); nothing while recording. */
+  const discard = useCallback(() => {
+    if (live.current) return;
+    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    urlRef.current = null;
+    setRecording(null);
+    setStatus("idle");
+  }, []);
+
+  return { status, elapsed, analyser, recording, start, stop, discard };
 }
 
 /** Monotonic milliseconds (a function of its own so the hooks linter sees no render-time call). */
@@ -265,4 +281,23 @@ function blobToBase64(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error("could not read the recording"));
     reader.readAsDataURL(blob);
   });
+}
+
+/** The spec's toasts for a recorder failure: "No audio" for an empty one, else the microphone's. */
+export function toastRecorderError(error: RecorderError) {
+  if (error.reason === "empty") toast.error("No audio", { description: error.message });
+  else toast.error("Failed to access microphone", { description: error.message });
+}
+
+/** Calls `onStart` once each time recording really starts (after the permission prompt). */
+export function useRecordingStarted(status: RecorderStatus, onStart: () => void) {
+  const wasRecording = useRef(false);
+  const onStartRef = useRef(onStart);
+  useEffect(() => {
+    onStartRef.current = onStart;
+  });
+  useEffect(() => {
+    if (status === "recording" && !wasRecording.current) onStartRef.current();
+    wasRecording.current = status === "recording";
+  }, [status]);
 }

@@ -1,0 +1,18 @@
+import { useMutation } from "@tanstack/react-query";
+import { feedbackSchema, type Feedback } from "@/shared/feedback";
+import { invokeFunction } from "@/client/lib/api-client";
+
+export type AnswerToEvaluate =
+  | { question: string; audio: string; signal?: AbortSignal }
+  | { question: string; answer: string; signal?: AbortSignal };
+
+/** evaluate-answer: the user's own answer (a recording's base64, or typed) → the feedback report. */
+const evaluateAnswer = ({ signal, ...body }: AnswerToEvaluate): Promise<Feedback> =>
+  invokeFunction("evaluate-answer", { schema: feedbackSchema, body, signal });
+
+/** Scores an answer; a failure toasts 'Failed to get feedback' with the reason. */
+export const useEvaluateAnswer = () =>
+  useMutation({
+    mutationFn: evaluateAnswer,
+    meta: { errorToast: { title: "Failed to get feedback" } },
+  });

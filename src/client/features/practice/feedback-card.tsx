@@ -1,0 +1,281 @@
+import { CheckCircle2, CircleDashed, Lightbulb, PencilLine, RotateCcw } from "lucide-react";
+import { Fragment, useEffect, useId, useRef, type ReactNode } from "react";
+import { Change, OverallScore, ScoreBars } from "@/client/components/score-bars";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@/client/components/ui/card";
+import { COMFORTABLE_WORDS_PER_MINUTE, type Delivery, type Feedback } from "@/shared/feedback";
+import { findFillers } from "@/shared/fillers";
+import { clock } from "./recording-panel";
+import type { Attempt } from "./use-answer-practice";
+
+/**
+ * The report on the user's own answer, in the landing card's visual language: the overall score
+ * and three bars (with the change since the previous try at the same question), the note, the
+ * STAR parts found, strengths and improvements, the delivery figures and the transcript with its
+ * fillers marked. A new report takes the focus so keyboard and screen-reader users land on it.
+ */
+export function FeedbackCard({
+  attempt,
+  previous,
+  trend,
+  onTryAgain,
+  onEditTranscript,
+}: {
+  attempt: Attempt;
+  previous: Attempt | null;
+  /** Overall scores of every try at this question, oldest first. */
+  trend: number[];
+  onTryAgain: () => void;
+  onEditTranscript: (transcript: string) => void;
+}) {
+  const { feedback, question } = attempt;
+  const { scores } = feedback;
+  const before = previous?.feedback.scores;
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    title.current?.focus();
+    title.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+  }, [feedback.id]);
+
+  return (
+    <Card className="shadow-raised" aria-labelledby={titleId} data-testid="feedback-card">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2" id={titleId} ref={title} tabIndex={-1} className="outline-none">
+            Your feedback
+          </CardTitle>
+          <Badge variant="outline">{describeEvaluator(feedback.source.evaluator)}</Badge>
+        </div>
+        <CardDescription>“{question}”</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-1">
+          <OverallScore score={scores.overall} />
+          {before ? (
+            <p className="pb-1.5 text-sm text-muted-foreground">
+              Last try {before.overall.toFixed(1)}
+              <Change now={scores.overall} before={before.overall} />
+            </p>
+          ) : null}
+        </div>
+        {trend.length > 2 ? (
+          <p className="text-sm text-muted-foreground">
+            Your tries at this question: {trend.map((score) => score.toFixed(1)).join(" → ")}
+          </p>
+        ) : null}
+        <ScoreBars
+          ratings={[
+            { label: "Clarity", score: scores.clarity, previous: before?.clarity },
+            { label: "Relevance", score: scores.relevance, previous: before?.relevance },
+            { label: "Timing", score: scores.timing, previous: before?.timing },
+          ]}
+        />
+        <p className="rounded-lg bg-secondary p-4 text-sm text-secondary-foreground">
+          {feedback.summary}
+        </p>
+
+        {feedback.structure ? <StarParts structure={feedback.structure} /> : null}
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Points
+            title="What worked"
+            items={feedback.strengths}
+            icon={
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            }
+          />
+          <Points
+            title="What to change"
+            items={feedback.improvements}
+            icon={<Lightbulb aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />}
+          />
+        </div>
+
+        {feedback.delivery ? <DeliveryFigures delivery={feedback.delivery} /> : null}
+
+        <section aria-label="Transcript" className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-sm font-semibold">
+              {feedback.source.transcriber === "typed" ? "Your answer" : "What we heard"}
+            </h3>
+            {feedback.approximate ? <Badge variant="warning">Approximate transcript</Badge> : null}
+          </div>
+          {feedback.approximate ? (
+            <p className="text-sm text-muted-foreground">
+              The offline recogniser was unsure of some words, so scores that depend on your wording
+              are approximate. Correct the transcript and get feedback on what you meant.
+            </p>
+          ) : null}
+          <Transcript text={feedback.transcript} />
+        </section>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-3">
+        <Button onClick={onTryAgain}>
+          <RotateCcw aria-hidden="true" />
+          Try Again
+        </Button>
+        {feedback.source.transcriber !== "typed" ? (
+          <Button variant="outline" onClick={() => onEditTranscript(feedback.transcript)}>
+            <PencilLine aria-hidden="true" />
+            Correct the Transcript
+          </Button>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}
+
+function describeEvaluator(evaluator: Feedback["source"]["evaluator"]): string {
+  return evaluator === "openai" ? "Scored by OpenAI" : "Scored offline";
+}
+
+const STAR_PARTS = [
+  ["situation", "Situation"],
+  ["task", "Task"],
+  ["action", "Action"],
+  ["result", "Result"],
+] as const;
+
+function StarParts({ structure }: { structure: NonNullable<Feedback["structure"]> }) {
+  return (
+    <section aria-label="STAR structure" className="space-y-2">
+      <h3 className="text-sm font-semibold">STAR structure</h3>
+      <ul className="flex flex-wrap gap-2">
+        {STAR_PARTS.map(([key, label]) => (
+          <li key={key}>
+            <Badge variant={structure[key] ? "success" : "outline"}>
+              {structure[key] ? (
+                <CheckCircle2 aria-hidden="true" />
+              ) : (
+                <CircleDashed aria-hidden="true" />
+              )}
+              {label}
+              <span className="sr-only">{structure[key] ? ": found" : ": missing"}</span>
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Points({ title, items, icon }: { title: string; items: string[]; icon: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="space-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2">
+            {icon}
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The pace scale runs from 60 to 230 words per minute; the comfortable band sits inside it. */
+const PACE_SCALE = { min: 60, max: 230 };
+const onScale = (wpm: number) =>
+  ((Math.min(PACE_SCALE.max, Math.max(PACE_SCALE.min, wpm)) - PACE_SCALE.min) /
+    (PACE_SCALE.max - PACE_SCALE.min)) *
+  100;
+
+function DeliveryFigures({ delivery }: { delivery: Delivery }) {
+  const { min, max } = COMFORTABLE_WORDS_PER_MINUTE;
+  const pace = delivery.wordsPerMinute;
+  const paceNote = pace < min ? "slower than" : pace > max ? "faster than" : "within";
+  const fillers = Object.entries(delivery.fillerWords.words)
+    .sort((a, b) => b[1] - a[1])
+    .map(([word, count]) => `“${word}” ×${count}`)
+    .join(", ");
+  return (
+    <section aria-label="Delivery" className="space-y-3">
+      <h3 className="text-sm font-semibold">Delivery</h3>
+      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+        <Figure label="Duration" value={clock(delivery.durationSeconds)}>
+          {Math.round(delivery.speakingSeconds)} s speaking
+        </Figure>
+        <Figure label="Pace" value={`${pace} wpm`}>
+          {paceNote} the comfortable {min}–{max}
+        </Figure>
+        <Figure label="Filler words" value={String(delivery.fillerWords.count)}>
+          {fillers || "none heard"}
+        </Figure>
+        <Figure label="Longest pause" value={`${delivery.longestPauseSeconds.toFixed(1)} s`} />
+      </dl>
+      <div
+        aria-hidden="true"
+        className="relative h-2 rounded-full bg-muted"
+        data-testid="pace-scale"
+      >
+        <div
+          className="absolute inset-y-0 rounded-full bg-success-muted ring-1 ring-success/40"
+          style={{ left: `${onScale(min)}%`, width: `${onScale(max) - onScale(min)}%` }}
+        />
+        <div
+          className="absolute -top-1 h-4 w-1 -translate-x-1/2 rounded-full bg-primary"
+          style={{ left: `${onScale(pace)}%` }}
+        />
+      </div>
+      <p aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
+        <span>slow</span>
+        <span>comfortable range</span>
+        <span>fast</span>
+      </p>
+    </section>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      {children ? <dd className="text-xs text-muted-foreground">{children}</dd> : null}
+    </div>
+  );
+}
+
+/** The transcript with each filler marked (and named for screen readers). */
+function Transcript({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const span of findFillers(text)) {
+    parts.push(text.slice(at, span.start));
+    parts.push(
+      <mark key={span.start} className="rounded bg-warning-muted px-0.5 text-warning">
+        {text.slice(span.start, span.end)}
+        <span className="sr-only"> (filler)</span>
+      </mark>,
+    );
+    at = span.end;
+  }
+  parts.push(text.slice(at));
+  return (
+    <p className="text-sm leading-relaxed whitespace-pre-wrap" data-testid="feedback-transcript">
+      {parts.map((part, i) => (
+        <Fragment key={i}>{part}</Fragment>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "@/client/components/ui/toaster";
+import { describeApiError, isAborted } from "@/client/lib/api-client";
+import {
+  MAX_ANSWER_AUDIO_BYTES,
+  MAX_ANSWER_RECORDING_SECONDS,
+  type Feedback,
+} from "@/shared/feedback";
+import { useEvaluateAnswer } from "./evaluate-answer";
+import { describeLimit } from "./recording-panel";
+import {
+  toastRecorderError,
+  useRecorder,
+  useRecordingStarted,
+  type RecorderError,
+} from "./use-recorder";
+
+export type AnswerMode = "speak" | "type";
+
+/** One scored answer, with the question it answered. */
+export type Attempt = { question: string; feedback: Feedback };
+
+/**
+ * Step 3, the user's own answer: record it (its own recorder, up to 3 minutes) or type it, have it
+ * scored, and try again. Every attempt of the visit is kept so a new score can be compared with the
+ * previous one at the same question. Failures of the call are toasted by the query client
+ * ('Failed to get feedback', lib/query-client.ts); leaving the page cancels a call in flight.
+ */
+export function useAnswerPractice(question: string) {
+  const [mode, setMode] = useState<AnswerMode>("speak");
+  const [typed, setTyped] = useState("");
+  const [attempts, setAttempts] = useState<Attempt[]>([]);
+  const [status, setStatus] = useState("");
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+  const evaluation = useEvaluateAnswer();
+
+  const recorder = useRecorder({
+    subject: "answer",
+    maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
+    maxBytes: MAX_ANSWER_AUDIO_BYTES,
+    onStopped(recording) {
+      setStatus(
+        recording.autoStopped
+          ? `Recording stopped at the ${describeLimit(MAX_ANSWER_RECORDING_SECONDS)} limit. Play it back, or get feedback.`
+          : "Your answer is recorded. Play it back, or get feedback.",
+      );
+    },
+    onError(error: RecorderError) {
+      toastRecorderError(error);
+      setStatus(error.message);
+    },
+  });
+  useRecordingStarted(recorder.status, () => {
+    toast("Recording started", { description: "Answer as you would in the interview..." });
+    setStatus("Recording your answer.");
+  });
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  function evaluate() {
+    if (inFlight.current) return; // one at a time
+    const asked = question.trim();
+    if (!asked) {
+      toast.error("No question", { description: "Please record and transcribe a question first" });
+      return;
+    }
+    const answer = typed.trim();
+    const recording = recorder.recording;
+    if (mode === "speak" && !recording) {
+      toast.error("No answer", { description: "Record your answer first, or type it" });
+      return;
+    }
+    if (mode === "type" && !answer) {
+      toast.error("No answer", { description: "Type your answer first, or record it" });
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setStartedAt(performance.now());
+    setStatus("Scoring your answer...");
+    const request =
+      mode === "speak"
+        ? { question: asked, audio: recording!.base64, signal: controller.signal }
+        : { question: asked, answer, signal: controller.signal };
+    evaluation.mutate(request, {
+      onSuccess(feedback) {
+        const previous = attempts.findLast((attempt) => attempt.question === asked);
+        setAttempts((list) => [...list, { question: asked, feedback }]);
+        toast.success("Feedback ready", {
+          description: `Your answer scored ${feedback.scores.overall.toFixed(1)} out of 5.`,
+        });
+        setStatus(
+          `Feedback ready: ${feedback.scores.overall.toFixed(1)} out of 5` +
+            (previous ? `, ${describeChange(feedback, previous.feedback)}.` : "."),
+        );
+      },
+      onError(error) {
+        setStatus(
+          isAborted(error)
+            ? "Cancelled. Your answer is kept."
+            : `Failed to get feedback. ${describeApiError(error)}`,
+        );
+      },
+      onSettled() {
+        inFlight.current = null;
+        setStartedAt(null);
+      },
+    });
+  }
+
+  const latest = attempts.at(-1) ?? null;
+  const previous = latest
+    ? attempts.findLast((attempt) => attempt !== latest && attempt.question === latest.question)
+    : undefined;
+
+  return {
+    mode,
+    setMode,
+    typed,
+    setTyped,
+    recorder,
+    evaluate,
+    cancel: () => inFlight.current?.abort(),
+    evaluating: evaluation.isPending,
+    /** performance.now() when the current call started, for the progress line. */
+    startedAt,
+    latest,
+    previous: previous ?? null,
+    /** Scores of every attempt at the latest attempt's question, oldest first. */
+    trend: latest
+      ? attempts
+          .filter((attempt) => attempt.question === latest.question)
+          .map((attempt) => attempt.feedback.scores.overall)
+      : [],
+    /** Start over on the same question: the last answer goes, its feedback stays for comparison. */
+    tryAgain() {
+      recorder.discard();
+      setTyped("");
+      setStatus("Answer again: record or type a new answer, then get feedback.");
+    },
+    /** Fix what the recogniser misheard: the transcript becomes a typed answer to re-score. */
+    editTranscript(transcript: string) {
+      setMode("type");
+      setTyped(transcript);
+      setStatus("The transcript is in the text box. Correct it, then get feedback again.");
+    },
+    /** For the screen-reader status line. */
+    status,
+  };
+}
+
+/** "up 0.4 from your last try (3.5)" */
+function describeChange(now: Feedback, before: Feedback): string {
+  const delta = Math.round((now.scores.overall - before.scores.overall) * 10) / 10;
+  const was = before.scores.overall.toFixed(1);
+  if (delta === 0) return `the same as your last try (${was})`;
+  return `${delta > 0 ? "up" : "down"} ${Math.abs(delta).toFixed(1)} from your last try (${was})`;
+}

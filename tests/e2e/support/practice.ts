@@ -1,0 +1,43 @@
+import type { Page } from "playwright-core";
+
+/** Chromium flags for a fake microphone that plays `wav` once, and no permission prompt. */
+export const fakeMicrophone = (wav: string) => [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  `--use-file-for-fake-audio-capture=${wav}%noloop`,
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+/** A toast, found by its title. */
+export const toast = (page: Page, title: string) =>
+  page.locator("[data-sonner-toast]", { hasText: title });
+
+/**
+ * A new account that subscribes through the built-in test checkout, then lands on the practice
+ * tools. `baseUrl` is the server the page's context points at.
+ */
+export async function signUpAndSubscribe(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password = "a sturdy passphrase",
+) {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Full Name").fill("Pat Practice");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await page.goto("/practice");
+  await page.getByRole("button", { name: "Subscribe for $11/month" }).click();
+  await page.waitForURL(/\/billing\/checkout\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry").fill(`12 / ${(new Date().getFullYear() + 3) % 100}`);
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay $11.00" }).click();
+  await page.waitForURL(/\/practice/);
+  await page
+    .getByRole("heading", { name: "Record Interview Question" })
+    .waitFor({ timeout: 20_000 });
+}
