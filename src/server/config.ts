@@ -66,6 +66,8 @@ const envFields = z.object({
   RATE_LIMIT_TRANSCRIBE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_ANSWER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_EVALUATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // A recording's chunks go ahead every few seconds while the user speaks (decision 0070).
+  RATE_LIMIT_ANSWER_DRAFT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRANSCRIBE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   // auth (docs/decisions/0010-0014)
   AUTH_PUBLIC_KEY: z
@@ -179,7 +181,7 @@ export type Config = {
     timeoutMs: number;
     maxRetries: number;
     /** Per user, per minute. */
-    rateLimits: { transcribe: number; answer: number; evaluate: number };
+    rateLimits: { transcribe: number; answer: number; evaluate: number; draft: number };
     /** Worker threads of the offline transcriber (~90 MB each). */
     transcribeWorkers: number;
   };
@@ -246,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         transcribe: value.RATE_LIMIT_TRANSCRIBE_PER_MINUTE,
         answer: value.RATE_LIMIT_ANSWER_PER_MINUTE,
         evaluate: value.RATE_LIMIT_EVALUATE_PER_MINUTE,
+        draft: value.RATE_LIMIT_ANSWER_DRAFT_PER_MINUTE,
       },
       transcribeWorkers: value.TRANSCRIBE_WORKERS,
     },

@@ -22,6 +22,8 @@ export const errorCodes = [
   "not_found",
   "no_customer",
   "method_not_allowed",
+  // 409
+  "conflict",
   // 413 / 415 / 422 / 429
   "payload_too_large",
   "unsupported_media_type",

@@ -47,6 +47,33 @@ export const evaluateAnswerRequestSchema = z
   });
 export type EvaluateAnswerRequest = z.infer<typeof evaluateAnswerRequestSchema>;
 
+/**
+ * `POST /functions/v1/answer-draft` (docs/decisions/0070): while the user is still speaking, the
+ * recorder's chunks go ahead of the answer, in order, so the offline recogniser can start on them.
+ * Best effort: the answer itself is still sent whole to evaluate-answer.
+ */
+export const MAX_DRAFT_CHUNK_BYTES = 512 * 1024;
+export const MAX_DRAFT_BODY_BYTES = Math.ceil(MAX_DRAFT_CHUNK_BYTES / 3) * 4 + 16 * 1024;
+
+export const answerDraftRequestSchema = z.object({
+  /** The client's name for the recording; chunk 0 starts a new draft. */
+  draft: z.string().trim().min(1).max(100),
+  seq: z.number().int().min(0).max(10_000),
+  /** Base64 of the recorder's next bytes. */
+  chunk: z
+    .base64("chunk must be base64")
+    .min(1, "chunk must not be empty")
+    .max(Math.ceil(MAX_DRAFT_CHUNK_BYTES / 3) * 4, "chunk is too large"),
+  /** The last chunk: the recording has stopped. */
+  done: z.boolean().optional(),
+  question: evaluateAnswerRequestSchema.shape.question,
+});
+export type AnswerDraftRequest = z.infer<typeof answerDraftRequestSchema>;
+
+/** `drafting: false`: this engine listens to whole answers only; stop sending chunks. */
+export const answerDraftResponseSchema = z.object({ drafting: z.boolean() });
+export type AnswerDraftResponse = z.infer<typeof answerDraftResponseSchema>;
+
 /** A score from 1.0 to 5.0 with one decimal. */
 const scoreSchema = z.number().min(1).max(5);
 

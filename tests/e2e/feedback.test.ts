@@ -40,6 +40,13 @@ describe("answer it yourself", () => {
     const getFeedback = page.getByRole("button", { name: "Get Feedback" });
     expect(await getFeedback.isDisabled()).toBe(true);
 
+    // While the user speaks, the recording goes ahead in chunks for the recogniser to start on.
+    const drafts: { seq: number; done?: boolean; status: number }[] = [];
+    page.on("response", (response) => {
+      if (!response.url().endsWith("/functions/v1/answer-draft")) return;
+      const body = response.request().postDataJSON() as { seq: number; done?: boolean };
+      drafts.push({ seq: body.seq, done: body.done, status: response.status() });
+    });
     await page.getByRole("button", { name: "Record Answer" }).click();
     await toast(page, "Recording started").waitFor();
     // The timer counts against the answer's 3-minute limit, not the question's 2.
@@ -53,6 +60,10 @@ describe("answer it yourself", () => {
     await page.getByRole("button", { name: "Getting Feedback..." }).waitFor();
     await page.getByText("Listening to your answer and scoring it...").waitFor();
     await toast(page, "Feedback ready").waitFor({ timeout: 60_000 });
+    expect(drafts.length).toBeGreaterThanOrEqual(2);
+    expect(drafts.map((draft) => draft.seq)).toEqual(drafts.map((_, seq) => seq));
+    expect(drafts.every((draft) => draft.status === 200)).toBe(true);
+    expect(drafts.at(-1)!.done).toBe(true);
 
     const card = page.getByTestId("feedback-card");
     // The report takes the focus.

@@ -88,10 +88,32 @@ export type HeardAnswer = {
   durationSeconds: number;
 };
 
+/** A piece of an answer still being recorded (answer-draft; docs/decisions/0070). */
+export type AnswerDraftChunk = {
+  id: string;
+  seq: number;
+  bytes: Uint8Array;
+  done: boolean;
+  question: string;
+};
+
 export interface AnswerTranscriber {
   readonly source: "openai" | "offline";
-  /** `question`: what the answer is about; words from it help the recogniser. */
-  transcribe(audio: AudioInput, question: string, signal?: AbortSignal): Promise<HeardAnswer>;
+  /**
+   * `question`: what the answer is about; words from it help the recogniser. `owner`: the user
+   * whose draft of this recording, if any, the engine may finish instead of starting over.
+   */
+  transcribe(
+    audio: AudioInput,
+    question: string,
+    signal?: AbortSignal,
+    owner?: string,
+  ): Promise<HeardAnswer>;
+  /**
+   * Engines that can listen while the user speaks take the recording's chunks as they come
+   * (the offline recogniser); others have no `draft`. @throws DraftError
+   */
+  draft?(owner: string, chunk: AnswerDraftChunk): void;
   close?(): Promise<void>;
 }
 

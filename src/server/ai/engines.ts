@@ -131,9 +131,13 @@ function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTr
   let engine: OfflineAnswerTranscriber | undefined;
   return {
     source: "offline",
-    async transcribe(audio, question, signal) {
+    draft(owner, { question, ...chunk }) {
       engine ??= create();
-      const heard = await engine.transcribe(audio, questionWords(question), signal);
+      engine.draft(owner, { ...chunk, extraWords: questionWords(question) });
+    },
+    async transcribe(audio, question, signal, owner) {
+      engine ??= create();
+      const heard = await engine.transcribe(audio, questionWords(question), signal, owner);
       return {
         text: heard.text,
         words: heard.words,

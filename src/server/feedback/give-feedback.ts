@@ -2,8 +2,13 @@ import type { Engines } from "@/server/ai/engines";
 import type { Feedback } from "@/shared/feedback";
 import { analyseDelivery } from "./delivery";
 
-/** The answer to score: typed text, or the bytes of a checked WebM/Opus recording. */
-export type AnswerInput = { question: string } & ({ typed: string } | { recording: Uint8Array });
+/**
+ * The answer to score: typed text, or the bytes of a checked WebM/Opus recording (with the user
+ * who may have sent it as a draft while speaking).
+ */
+export type AnswerInput = { question: string } & (
+  { typed: string } | { recording: Uint8Array; owner?: string }
+);
 
 /**
  * The practice loop's core (contracts/feedback.md): hear the answer (or take the typed text),
@@ -39,6 +44,7 @@ export async function giveFeedback(
     { bytes: input.recording, mimeType: "audio/webm" },
     input.question,
     signal,
+    input.owner,
   );
   const delivery = analyseDelivery({
     pcm: heard.pcm,

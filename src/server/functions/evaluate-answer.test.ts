@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { attempts } from "@/server/db/schema";
-import { feedbackSchema, MAX_TYPED_ANSWER_CHARS, type Feedback } from "@/shared/feedback";
+import {
+  feedbackSchema,
+  MAX_ANSWER_AUDIO_BYTES,
+  MAX_DRAFT_CHUNK_BYTES,
+  MAX_TYPED_ANSWER_CHARS,
+  type Feedback,
+} from "@/shared/feedback";
 import { readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
@@ -147,6 +153,121 @@ describe("evaluate-answer, offline engines", () => {
   });
 });
 
+function draft(t: TestApp, user: TestUser | null, body: unknown) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (user) headers.authorization = `Bearer ${user.accessToken}`;
+  return t.request("/functions/v1/answer-draft", {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** The recording in `pieces` chunks cut anywhere, as MediaRecorder's are. */
+function chunksOf(bytes: Uint8Array, pieces: number): string[] {
+  const size = Math.ceil(bytes.length / pieces);
+  return Array.from({ length: pieces }, (_, k) => base64(bytes.subarray(k * size, (k + 1) * size)));
+}
+
+describe("answer-draft: an answer heard while it is spoken", () => {
+  let t: TestApp;
+  let subscriber: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { RATE_LIMIT_EVALUATE_PER_MINUTE: "1000", RATE_LIMIT_ANSWER_DRAFT_PER_MINUTE: "1000" },
+    });
+    subscriber = await createTestUser(t);
+    await subscribeTestUser(t, subscriber);
+  });
+  afterAll(() => t?.close());
+
+  it("takes the chunks in order and scores the answer exactly as if it came whole", async () => {
+    const bytes = readFixture("answer-deadline.slt");
+    const whole = feedbackSchema.parse(
+      await (await evaluate(t, subscriber, { question, audio: base64(bytes) })).json(),
+    );
+    const chunks = chunksOf(bytes, 5);
+    for (const [seq, chunk] of chunks.entries()) {
+      const res = await draft(t, subscriber, {
+        draft: "rec-1",
+        seq,
+        chunk,
+        question,
+        done: seq === chunks.length - 1,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ drafting: true });
+    }
+    const drafted = feedbackSchema.parse(
+      await (await evaluate(t, subscriber, { question, audio: base64(bytes) })).json(),
+    );
+    expect(drafted.transcript).toBe(whole.transcript);
+    expect(drafted.delivery).toEqual(whole.delivery);
+    expect(drafted.scores).toEqual(whole.scores);
+  });
+
+  it("answers 409 to a chunk out of order, and a new recording starts at chunk 0", async () => {
+    const [first, second] = chunksOf(readFixture("answer-feedback.awb"), 3);
+    const body = { draft: "rec-2", question };
+    expect((await draft(t, subscriber, { ...body, seq: 0, chunk: first })).status).toBe(200);
+    await expectError(
+      await draft(t, subscriber, { ...body, seq: 2, chunk: second }),
+      409,
+      "conflict",
+    );
+    await expectError(
+      await draft(t, subscriber, { ...body, draft: "other", seq: 1, chunk: second }),
+      409,
+      "conflict",
+    );
+    expect((await draft(t, subscriber, { ...body, seq: 1, chunk: second })).status).toBe(200);
+  });
+
+  it("refuses malformed chunks, oversized bodies, other methods and non-subscribers", async () => {
+    const chunk = base64(Uint8Array.from([1, 2, 3]));
+    const valid = { draft: "rec-3", seq: 0, chunk, question };
+    for (const bad of [
+      { ...valid, chunk: "not base64!" },
+      { ...valid, chunk: "" },
+      { ...valid, seq: -1 },
+      { ...valid, seq: 1.5 },
+      { ...valid, draft: "" },
+      { ...valid, question: " " },
+      { ...valid, done: "yes" },
+      { seq: 0, chunk, question },
+      [],
+    ]) {
+      await expectError(await draft(t, subscriber, bad), 400, "validation_failed");
+    }
+    await expectError(await draft(t, subscriber, "{"), 400, "bad_json");
+    await expectError(
+      await draft(t, subscriber, { ...valid, chunk: "A".repeat(2 * 1024 * 1024) }),
+      413,
+      "payload_too_large",
+    );
+    const get = await t.request("/functions/v1/answer-draft", {
+      headers: { authorization: `Bearer ${subscriber.accessToken}` },
+    });
+    await expectError(get, 405, "method_not_allowed");
+    await expectError(await draft(t, null, valid), 401, "unauthorized");
+    await expectError(await draft(t, await createTestUser(t), valid), 403, "subscription_required");
+  });
+
+  it("answers 413 once a recording's chunks add up past the answer's size limit", async () => {
+    const chunk = base64(new Uint8Array(MAX_DRAFT_CHUNK_BYTES));
+    const chunks = Math.floor(MAX_ANSWER_AUDIO_BYTES / MAX_DRAFT_CHUNK_BYTES);
+    for (let seq = 0; seq < chunks; seq++) {
+      expect((await draft(t, subscriber, { draft: "big", seq, chunk, question })).status).toBe(200);
+    }
+    await expectError(
+      await draft(t, subscriber, { draft: "big", seq: chunks, chunk, question }),
+      413,
+      "payload_too_large",
+    );
+  });
+});
+
 describe("evaluate-answer, per-user budget", () => {
   it("answers 429 with Retry-After once the minute's budget is spent", async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_EVALUATE_PER_MINUTE: "1" } });
@@ -204,6 +325,14 @@ describe("evaluate-answer, OpenAI-compatible engines", () => {
     });
     // The model is given our measured delivery figures, never asked for them.
     expect(JSON.stringify(chat!.body.messages)).toContain("measuredDelivery");
+  });
+
+  it("takes no drafts: the cloud engine hears whole answers", async () => {
+    const chunk = base64(readFixture("answer-deadline.slt").subarray(0, 1000));
+    const res = await draft(t, subscriber, { draft: "r", seq: 0, chunk, question });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ drafting: false });
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("falls back to a plain transcript when the model has no word timestamps", async () => {

@@ -37,6 +37,7 @@ export async function evaluateAnswer(
             maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
             what: "answer",
           }),
+          owner: userId,
         }
       : { question: request.question, typed: request.answer! };
   let feedback;

@@ -9,9 +9,11 @@ import { practiceErrorCodes } from "@/shared/practice";
  */
 const PRACTICE_WINDOW_MS = 60_000;
 
+export type PracticeBudget = "transcribe" | "answer" | "evaluate" | "draft";
+
 export type PracticeRateLimiter = {
   /** Counts one call; throws 429 `rate_limited` (with Retry-After) once over `limit`. */
-  take(kind: "transcribe" | "answer" | "evaluate", userId: string, limit: number): Promise<void>;
+  take(kind: PracticeBudget, userId: string, limit: number): Promise<void>;
 };
 
 export function createPracticeRateLimiter(

@@ -18,10 +18,11 @@ import {
   startAnswer,
   streamAnswer,
 } from "./generate-interview-answer";
-import { createPracticeRateLimiter } from "./practice-rate-limit";
+import { createPracticeRateLimiter, type PracticeBudget } from "./practice-rate-limit";
+import { answerDraft, answerDraftBody } from "./answer-draft";
 import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
 import { evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
-import { MAX_EVALUATE_BODY_BYTES } from "@/shared/feedback";
+import { MAX_DRAFT_BODY_BYTES, MAX_EVALUATE_BODY_BYTES } from "@/shared/feedback";
 import { limitBody } from "@/server/http/body-limit";
 
 /**
@@ -29,6 +30,7 @@ import { limitBody } from "@/server/http/body-limit";
  *   POST transcribe-audio           subscribers; {audio} → {text, source, confidence?, uncertain?}
  *   POST generate-interview-answer  subscribers; {question, stream?} → {answer, source} or SSE
  *   POST evaluate-answer            subscribers; {question, audio | answer, attemptOf?} → feedback
+ *   POST answer-draft               subscribers; {draft, seq, chunk, question, done?} → {drafting}
  *   GET|POST practice-config        signed in; which engines are active, and the limits
  * Order for each call: bearer token → subscription → per-user budget → body size (before the
  * body is read) → payload checks → engine.
@@ -44,7 +46,7 @@ export function practiceRoutes(services: Services) {
   const app = new Hono<AuthedEnv>();
 
   const budget =
-    (kind: "transcribe" | "answer" | "evaluate"): MiddlewareHandler<AuthedEnv> =>
+    (kind: PracticeBudget): MiddlewareHandler<AuthedEnv> =>
     async (c, next) => {
       await limiter.take(kind, c.var.user.id, limits[kind]);
       await next();
@@ -73,6 +75,16 @@ export function practiceRoutes(services: Services) {
         return clientClosed(signal, error);
       }
     },
+  );
+
+  app.post(
+    "/answer-draft",
+    guards.requireUser,
+    guards.requireSubscriber,
+    budget("draft"),
+    sizeLimit(MAX_DRAFT_BODY_BYTES),
+    answerDraftBody,
+    (c) => c.json(answerDraft(ai.answerTranscriber, c.var.user.id, c.req.valid("json"))),
   );
 
   app.post(
@@ -145,7 +157,12 @@ export function practiceRoutes(services: Services) {
   app.get("/practice-config", guards.requireUser, configAndWarm);
   app.post("/practice-config", guards.requireUser, configAndWarm);
 
-  for (const path of ["/transcribe-audio", "/generate-interview-answer", "/evaluate-answer"]) {
+  for (const path of [
+    "/transcribe-audio",
+    "/generate-interview-answer",
+    "/evaluate-answer",
+    "/answer-draft",
+  ]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
       throw new ApiError("method_not_allowed", "Use POST for this function.", {
         headers: { Allow: "POST, OPTIONS" },

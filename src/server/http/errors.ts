@@ -35,6 +35,8 @@ export function statusOf(code: ErrorCode): ContentfulStatusCode {
       return 404;
     case "method_not_allowed":
       return 405;
+    case "conflict":
+      return 409;
     case "payload_too_large":
       return 413;
     case "unsupported_media_type":

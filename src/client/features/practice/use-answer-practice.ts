@@ -6,6 +6,7 @@ import {
   MAX_ANSWER_RECORDING_SECONDS,
   type Feedback,
 } from "@/shared/feedback";
+import { createAnswerDraft } from "./answer-draft";
 import { useEvaluateAnswer } from "./evaluate-answer";
 import { describeLimit } from "./recording-panel";
 import {
@@ -34,6 +35,7 @@ export function useAnswerPractice(question: string) {
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);
   const evaluation = useEvaluateAnswer();
+  const [draft] = useState(createAnswerDraft);
 
   const recorder = useRecorder({
     subject: "answer",
@@ -50,6 +52,7 @@ export function useAnswerPractice(question: string) {
       toastRecorderError(error);
       setStatus(error.message);
     },
+    onChunk: (chunk, done) => draft.push(chunk, done, question.trim()),
   });
   useRecordingStarted(recorder.status, () => {
     toast("Recording started", { description: "Answer as you would in the interview..." });
@@ -83,30 +86,33 @@ export function useAnswerPractice(question: string) {
       mode === "speak"
         ? { question: asked, audio: recording!.base64, signal: controller.signal }
         : { question: asked, answer, signal: controller.signal };
-    evaluation.mutate(request, {
-      onSuccess(feedback) {
-        const previous = attempts.findLast((attempt) => attempt.question === asked);
-        setAttempts((list) => [...list, { question: asked, feedback }]);
-        toast.success("Feedback ready", {
-          description: `Your answer scored ${feedback.scores.overall.toFixed(1)} out of 5.`,
-        });
-        setStatus(
-          `Feedback ready: ${feedback.scores.overall.toFixed(1)} out of 5` +
-            (previous ? `, ${describeChange(feedback, previous.feedback)}.` : "."),
-        );
-      },
-      onError(error) {
-        setStatus(
-          isAborted(error)
-            ? "Cancelled. Your answer is kept."
-            : `Failed to get feedback. ${describeApiError(error)}`,
-        );
-      },
-      onSettled() {
-        inFlight.current = null;
-        setStartedAt(null);
-      },
-    });
+    // The last second of a recording may still be on its way as a draft: let it arrive first.
+    void (mode === "speak" ? draft.flushed(1500) : Promise.resolve()).then(() =>
+      evaluation.mutate(request, {
+        onSuccess(feedback) {
+          const previous = attempts.findLast((attempt) => attempt.question === asked);
+          setAttempts((list) => [...list, { question: asked, feedback }]);
+          toast.success("Feedback ready", {
+            description: `Your answer scored ${feedback.scores.overall.toFixed(1)} out of 5.`,
+          });
+          setStatus(
+            `Feedback ready: ${feedback.scores.overall.toFixed(1)} out of 5` +
+              (previous ? `, ${describeChange(feedback, previous.feedback)}.` : "."),
+          );
+        },
+        onError(error) {
+          setStatus(
+            isAborted(error)
+              ? "Cancelled. Your answer is kept."
+              : `Failed to get feedback. ${describeApiError(error)}`,
+          );
+        },
+        onSettled() {
+          inFlight.current = null;
+          setStartedAt(null);
+        },
+      }),
+    );
   }
 
   const latest = attempts.at(-1) ?? null;
@@ -122,7 +128,7 @@ export function useAnswerPractice(question: string) {
     recorder,
     evaluate,
     cancel: () => inFlight.current?.abort(),
-    evaluating: evaluation.isPending,
+    evaluating: startedAt !== null || evaluation.isPending,
     /** performance.now() when the current call started, for the progress line. */
     startedAt,
     latest,

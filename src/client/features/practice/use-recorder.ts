@@ -59,6 +59,11 @@ export type RecorderOptions = {
   maxBytes: number;
   onStopped(recording: Recording): void;
   onError(error: RecorderError): void;
+  /**
+   * Each piece of the recording as the browser hands it over (about every second), for whoever
+   * wants to listen while the user speaks; `done` comes once, after the last piece.
+   */
+  onChunk?(chunk: Blob | null, done: boolean): void;
 };
 
 export function useRecorder(options: RecorderOptions) {
@@ -161,13 +166,16 @@ export function useRecorder(options: RecorderOptions) {
     };
     live.current = session;
     recorder.addEventListener("dataavailable", (event) => {
-      if (event.data.size > 0) session.chunks.push(event.data);
+      if (event.data.size === 0) return;
+      session.chunks.push(event.data);
+      optionsRef.current.onChunk?.(event.data, false);
     });
     recorder.addEventListener("stop", () => {
       const seconds = (now() - session.startedAt) / 1000;
       release(session);
       if (disposed.current) return;
       live.current = null;
+      optionsRef.current.onChunk?.(null, true);
       const blob = new Blob(session.chunks, { type: recorder.mimeType || "audio/webm" });
       void finish(blob, seconds, session.autoStopped);
     });
@@ -271,7 +279,7 @@ function createMeter(stream: MediaStream) {
   }
 }
 
-function blobToBase64(blob: Blob): Promise<string> {
+export function blobToBase64(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {

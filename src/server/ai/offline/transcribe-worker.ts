@@ -3,7 +3,12 @@ import { AudioFormatError } from "../../audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "../../audio/decode";
 import { splitAtPauses } from "../../audio/pauses";
 import { trimSilence } from "../../audio/silence";
-import { createAnswerRecogniser, joinSegments, type AnswerRecogniser } from "./answer-recognizer";
+import {
+  createAnswerRecogniser,
+  joinSegments,
+  type AnswerRecogniser,
+  type AnswerRecognition,
+} from "./answer-recognizer";
 import type { TimedWord as EngineTimedWord } from "../engine";
 import type { GrammarInput } from "./grammar";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./recognizer";
@@ -25,10 +30,24 @@ export type WorkerSetup = {
   maxSeconds: number;
 };
 
+/** A segment of an answer recognised on its own, `offsetSeconds` into the recording. */
+export type RecognisedPart = { offsetSeconds: number; recognition: AnswerRecognition };
+
 export type TranscribeJob = {
   bytes: Uint8Array;
   /** Words the speaker is likely to say that the vocabulary may lack ("answers" only). */
   extraWords?: string[];
+  /**
+   * "answers" only: segments already recognised from the start of the same recording (an answer
+   * drafted while it was spoken, ./answer-drafts.ts); recognition resumes at `fromSample`.
+   */
+  resume?: { fromSample: number; parts: RecognisedPart[] };
+  /**
+   * "answers" only: the bytes are the recording so far and the speaker may still be talking. The
+   * segments the pauses have closed are recognised and handed back (`parts`, `resumeAt`); the last
+   * one, maybe cut mid-word, waits for more audio. No transcript, no PCM.
+   */
+  partial?: boolean;
 };
 
 /** A word on the recording's clock, with how sure the recogniser was of it (0..1). */
@@ -42,6 +61,9 @@ export type TranscribeJobResult = {
   truncated: boolean;
   /** The decoded recording, 16 kHz mono ("answers" only). */
   pcm?: Float32Array;
+  /** A partial job's newly recognised segments, and the sample where the next job resumes. */
+  parts?: RecognisedPart[];
+  resumeAt?: number;
 };
 
 /** Why a job failed; the pool turns these into EngineErrors. */
@@ -94,15 +116,35 @@ async function transcribeAnswer(
     sampleRate: RECOGNISER_SAMPLE_RATE,
     maxSeconds: setup.maxSeconds,
   });
+  const fromSample = Math.min(job.resume?.fromSample ?? 0, audio.pcm.length);
   // No speech at all: nothing to search (the decoder would guess a word or two from silence).
   const speech = trimSilence(audio.pcm, audio.sampleRate).length > 0;
-  const segments = speech ? splitAtPauses(audio.pcm, audio.sampleRate) : [];
-  const heard = joinSegments(
-    segments.map(({ startSample, endSample }) => ({
-      offsetSeconds: startSample / audio.sampleRate,
-      recognition: recogniser.recognise(audio.pcm.subarray(startSample, endSample), job.extraWords),
-    })),
-  );
+  const segments = speech
+    ? splitAtPauses(audio.pcm.subarray(fromSample), audio.sampleRate).map((segment) => ({
+        startSample: segment.startSample + fromSample,
+        endSample: segment.endSample + fromSample,
+      }))
+    : [];
+  // Still being spoken: the last segment may end mid-word, so it waits for the next job.
+  if (job.partial) segments.pop();
+  const parts = segments.map(({ startSample, endSample }) => ({
+    offsetSeconds: startSample / audio.sampleRate,
+    recognition: recogniser.recognise(audio.pcm.subarray(startSample, endSample), job.extraWords),
+  }));
+  const durationSeconds = audio.durationSeconds;
+  if (job.partial) {
+    const resumeAt = segments.at(-1)?.endSample ?? fromSample;
+    return {
+      text: "",
+      confidence: 0,
+      words: [],
+      durationSeconds,
+      truncated: audio.truncated,
+      parts,
+      resumeAt,
+    };
+  }
+  const heard = joinSegments(speech ? [...(job.resume?.parts ?? []), ...parts] : []);
   return {
     text: heard.text,
     confidence: heard.confidence,
@@ -112,7 +154,7 @@ async function transcribeAnswer(
       startSeconds,
       endSeconds,
     })),
-    durationSeconds: audio.durationSeconds,
+    durationSeconds,
     truncated: audio.truncated,
     pcm: audio.pcm,
   };

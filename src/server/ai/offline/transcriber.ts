@@ -4,10 +4,12 @@ import {
   type Transcriber,
   type Transcript,
 } from "@/server/ai/engine";
+import { MAX_ANSWER_AUDIO_BYTES } from "@/shared/feedback";
 import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import type { GrammarInput } from "./grammar";
 import { JobFailedError, PoolError, TranscriberPool } from "./pool";
 import type { TimedWord } from "./transcribe-worker";
+import { createAnswerDrafts, type DraftChunk } from "./answer-drafts";
 
 /**
  * The offline transcriber, the default with no AI keys: WebM/Opus is decoded and recognised
@@ -146,7 +148,15 @@ export type OfflineAnswer = {
 
 export type OfflineAnswerTranscriber = {
   readonly ready: Promise<void>;
-  transcribe(audio: AudioInput, extraWords: string[], signal?: AbortSignal): Promise<OfflineAnswer>;
+  /** `owner`: whose draft of this recording to finish, if they sent one (./answer-drafts.ts). */
+  transcribe(
+    audio: AudioInput,
+    extraWords: string[],
+    signal?: AbortSignal,
+    owner?: string,
+  ): Promise<OfflineAnswer>;
+  /** Takes a chunk of an answer still being spoken. @throws DraftError */
+  draft(owner: string, chunk: DraftChunk): void;
   stats(): ReturnType<TranscriberPool["stats"]>;
   close(): Promise<void>;
 };
@@ -170,14 +180,29 @@ export function createOfflineAnswerTranscriber(
     setup: { kind: "answers", questions: [], maxSeconds: options.maxSeconds },
     onWarning: options.onWarning,
   });
+  const drafts = createAnswerDrafts({
+    recognise: (job) => pool.run(job),
+    canStart: () => {
+      const { ready, busy, queued } = pool.stats();
+      return busy < ready && queued === 0;
+    },
+    maxBytes: MAX_ANSWER_AUDIO_BYTES,
+  });
   return {
     ready: pool.ready,
     stats: () => pool.stats(),
     close: () => pool.close(),
-    async transcribe(audio, extraWords, signal) {
+    draft: (owner, chunk) => drafts.append(owner, chunk),
+    async transcribe(audio, extraWords, signal, owner) {
       let result;
       try {
-        result = await pool.run({ bytes: audio.bytes, extraWords }, signal);
+        const drafted = owner
+          ? await drafts.take(owner, audio.bytes, extraWords, signal)
+          : undefined;
+        result =
+          drafted?.kind === "complete"
+            ? drafted.result
+            : await pool.run({ bytes: audio.bytes, extraWords, resume: drafted }, signal);
       } catch (error) {
         throw toEngineError(error);
       }
