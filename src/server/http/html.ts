@@ -96,7 +96,7 @@ export function htmlDocument(
       </style>
     </head>
     <body>
-      ${options.banner ?? ""}
+      ${options.banner ? html`<header>${options.banner}</header>` : ""}
       <main class="${options.wide ? "wide" : ""}">${body}</main>
     </body>
   </html>`}`;
