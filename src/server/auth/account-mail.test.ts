@@ -267,8 +267,8 @@ describe("email change", () => {
     expect(confirmed.data.user?.email).toBe(target);
     expect((await browser.auth.getUser()).data.user?.email).toBe(target);
     expect(
-      (await client().auth.signInWithPassword({ email: user.email, password: user.password }))
-        .error?.code,
+      (await client().auth.signInWithPassword({ email: user.email, password: user.password })).error
+        ?.code,
     ).toBe("invalid_credentials");
     expect(
       (await client().auth.signInWithPassword({ email: target, password: user.password })).error,

@@ -319,10 +319,7 @@ export function createAccountMail(deps: AccountMailDeps) {
         await caches.settle(); // no instance accepts the other sessions' tokens from here on
         logger.info({ userId: user.id }, "password changed: other sessions signed out");
       }
-      const identityRows = await db
-        .select()
-        .from(identities)
-        .where(eq(identities.userId, user.id));
+      const identityRows = await db.select().from(identities).where(eq(identities.userId, user.id));
       return toUserJson(updated, identityRows);
     },
 

@@ -137,7 +137,10 @@ export const authErrors = {
   emailExists: () =>
     new AuthError(C.EmailExists, "A user with this email address has already been registered"),
   currentPasswordMismatch: () =>
-    new AuthError(C.CurrentPasswordMismatch, "Current password required when setting new password."),
+    new AuthError(
+      C.CurrentPasswordMismatch,
+      "Current password required when setting new password.",
+    ),
   emailNotConfigured: () =>
     new AuthError(
       C.EmailNotConfigured,

@@ -13,7 +13,7 @@ export type TokenType = (typeof oneTimeTokens.$inferSelect)["type"];
 export type TokenRow = typeof oneTimeTokens.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 /** Longer input is never a token of ours; refused before hashing. */
 const TOKEN_MAX_LENGTH = 128;

@@ -73,9 +73,7 @@ export function outboxRoutes(services: Services) {
   });
 
   const find = async (id: string) =>
-    isUuid(id)
-      ? (await db.select().from(outboxMails).where(eq(outboxMails.id, id)))[0]
-      : undefined;
+    isUuid(id) ? (await db.select().from(outboxMails).where(eq(outboxMails.id, id)))[0] : undefined;
 
   router.get("/:id", async (c) => {
     const mail = await find(c.req.param("id"));
@@ -83,7 +81,9 @@ export function outboxRoutes(services: Services) {
     if (!mail) {
       const body = html`<div class="card">
         <h1>Mail not found</h1>
-        <div class="actions"><a class="btn btn-secondary" href="/outbox">Back to the outbox</a></div>
+        <div class="actions">
+          <a class="btn btn-secondary" href="/outbox">Back to the outbox</a>
+        </div>
       </div>`;
       return sendHtmlPage(c, htmlDocument("Mail not found", body, { nonce, banner }), 404, nonce);
     }

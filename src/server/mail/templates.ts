@@ -47,12 +47,10 @@ const copy: Record<
   },
 };
 
-/** Link and code expire after this many minutes (one_time_tokens.expires_at). */
-export const MAIL_LINK_LIFETIME_MINUTES = 60;
-
 export function composeMail(kind: MailKind, to: string, link: string, code: string): Mail {
   const c = copy[kind];
-  const expiry = `The link and the code expire in ${MAIL_LINK_LIFETIME_MINUTES / 60} hour and work once.`;
+  // one_time_tokens: an hour, single use
+  const expiry = "The link and the code expire in 1 hour and work once.";
   const text = [
     c.heading,
     "",
@@ -79,10 +77,22 @@ export function composeMail(kind: MailKind, to: string, link: string, code: stri
         <title>${c.subject}</title>
       </head>
       <body style="margin:0;padding:0;background:#f1f5f9;${font};color:#0f172a">
-        <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9">
+        <table
+          role="presentation"
+          width="100%"
+          cellpadding="0"
+          cellspacing="0"
+          style="background:#f1f5f9"
+        >
           <tr>
             <td align="center" style="padding:32px 16px">
-              <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
+              <table
+                role="presentation"
+                width="100%"
+                cellpadding="0"
+                cellspacing="0"
+                style="max-width:480px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px"
+              >
                 <tr>
                   <td style="padding:24px 24px 0;font-size:16px;font-weight:700;color:#4f46e5">
                     Interview Coach
@@ -93,13 +103,25 @@ export function composeMail(kind: MailKind, to: string, link: string, code: stri
                     <h1 style="margin:0 0 8px;font-size:22px;line-height:1.25">${c.heading}</h1>
                     <p style="margin:0 0 20px;color:#475569">${c.intro}</p>
                     <p style="margin:0 0 20px">
-                      <a href="${link}" style="display:inline-block;background:#4f46e5;color:#ffffff;font-weight:600;text-decoration:none;border-radius:8px;padding:12px 20px">${c.button}</a>
+                      <a
+                        href="${link}"
+                        style="display:inline-block;background:#4f46e5;color:#ffffff;font-weight:600;text-decoration:none;border-radius:8px;padding:12px 20px"
+                        >${c.button}</a
+                      >
                     </p>
                     <p style="margin:0 0 8px;color:#475569">Or enter this code:</p>
-                    <p style="margin:0 0 20px;font-family:ui-monospace,Menlo,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
+                    <p
+                      style="margin:0 0 20px;font-family:ui-monospace,Menlo,monospace;font-size:28px;font-weight:700;letter-spacing:6px"
+                    >
+                      ${code}
+                    </p>
                     <p style="margin:0 0 8px;color:#475569;font-size:13px">${expiry} ${c.ignore}</p>
                     <p style="margin:0;color:#475569;font-size:13px;word-break:break-all">
-                      If the button does not work, open this address:<br /><a href="${link}" style="color:#4338ca">${link}</a>
+                      If the button does not work, open this address:<br /><a
+                        href="${link}"
+                        style="color:#4338ca"
+                        >${link}</a
+                      >
                     </p>
                   </td>
                 </tr>
