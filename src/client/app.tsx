@@ -14,6 +14,12 @@ const LandingPage = lazy(() =>
   import("@/client/pages/landing").then((m) => ({ default: m.LandingPage })),
 );
 const AuthPage = lazy(() => import("@/client/pages/auth").then((m) => ({ default: m.AuthPage })));
+const ForgotPasswordPage = lazy(() =>
+  import("@/client/pages/forgot-password").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("@/client/pages/reset-password").then((m) => ({ default: m.ResetPasswordPage })),
+);
 const PracticePage = lazy(() =>
   import("@/client/pages/practice").then((m) => ({ default: m.PracticePage })),
 );
@@ -45,6 +51,8 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/practice" element={<PracticePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

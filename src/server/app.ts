@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./db/client";
 import { authRoutes } from "./auth/routes";
 import { billingRoutes } from "./billing/routes";
 import { functionsRoutes } from "./functions/routes";
+import { outboxRoutes } from "./mail/outbox-routes";
 import { bearer } from "./http/bearer";
 import type { AppEnv } from "./http/env";
 import { ApiError, codeOfStatus, sendError } from "./http/errors";
@@ -96,6 +97,8 @@ export function createApp(deps: AppDeps) {
   app.route("/auth/v1", authRoutes(services));
   app.route("/functions/v1", functionsRoutes(services));
   app.route("/billing", billingRoutes(services));
+  // Only where mail would otherwise go nowhere and only this machine can be the site.
+  if (config.mail.transport === "outbox") app.route("/outbox", outboxRoutes(services));
 
   if (config.env === "development") {
     // `npm run dev` serves index.html from Vite, which embeds this (see vite.config.ts).

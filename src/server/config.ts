@@ -89,6 +89,19 @@ const envFields = z.object({
   RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_FAILED_SIGN_INS_PER_EMAIL: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+  AUTH_CONFIRM_EMAIL: z
+    .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+  // email (docs/decisions/0069): SMTP when SMTP_URL is set, else the outbox on a loopback site
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
     .default("false")
@@ -190,11 +203,35 @@ export type Config = {
     publicKey: string | undefined;
     /** Other origins allowed to call /auth/v1 and /functions/v1 from a browser. */
     corsAllowedOrigins: string[];
-    /** Per client IP, per 5-minute window. */
-    rateLimits: { signInSignUps: number; tokenRefresh: number; failedSignInsPerEmail: number };
+    /**
+     * Per client IP, per 5-minute window; `emailSent` and `verify` also per address (recover,
+     * email change; verify).
+     */
+    rateLimits: {
+      signInSignUps: number;
+      tokenRefresh: number;
+      failedSignInsPerEmail: number;
+      emailSent: number;
+      verify: number;
+    };
+    /** Sign-up answers without a session until the emailed link or code confirms the address. */
+    confirmEmail: boolean;
     /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
     trustProxy: boolean;
   };
+  /**
+   * Where email goes: SMTP; the built-in outbox (a loopback site without SMTP); or nowhere (a
+   * public site without SMTP: the endpoints that send say so).
+   */
+  mail:
+    | {
+        transport: "smtp";
+        /** Secret (may carry the SMTP password): never logged. */
+        url: string;
+        from: string;
+      }
+    | { transport: "outbox"; from: string }
+    | { transport: "none" };
   billing:
     | { provider: "local" }
     | {
@@ -224,11 +261,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const value = parsed.data;
+  const siteUrl = (value.SITE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, "");
+  const mail = mailConfig(value, siteUrl);
+  if (value.AUTH_CONFIRM_EMAIL && mail.transport === "none") {
+    throw new ConfigError([
+      "AUTH_CONFIRM_EMAIL: needs SMTP_URL on a public site (confirmation mails must be sent)",
+    ]);
+  }
   return {
     env: value.NODE_ENV,
     port: value.PORT,
     host: value.HOST,
-    siteUrl: (value.SITE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
+    siteUrl,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
@@ -259,11 +303,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         signInSignUps: value.RATE_LIMIT_SIGN_IN_SIGN_UPS,
         tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
         failedSignInsPerEmail: value.RATE_LIMIT_FAILED_SIGN_INS_PER_EMAIL,
+        emailSent: value.RATE_LIMIT_EMAIL_SENT,
+        verify: value.RATE_LIMIT_VERIFY,
       },
+      confirmEmail: value.AUTH_CONFIRM_EMAIL,
       trustProxy: value.TRUST_PROXY,
     },
+    mail,
     billing: billingConfig(value),
   };
+}
+
+/** A site only this machine can reach: localhost, 127.0.0.0/8 or ::1. */
+function isLoopbackSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname;
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+function mailConfig(value: z.infer<typeof envSchema>, siteUrl: string): Config["mail"] {
+  const from = value.MAIL_FROM ?? `Interview Coach <no-reply@${new URL(siteUrl).hostname}>`;
+  if (value.SMTP_URL) return { transport: "smtp", url: value.SMTP_URL, from };
+  return isLoopbackSite(siteUrl) ? { transport: "outbox", from } : { transport: "none" };
 }
 
 /** auto: OpenAI-compatible when OPENAI_API_KEY or AI_BASE_URL is set, else offline. */

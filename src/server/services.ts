@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createCoherentCaches, type CoherentCaches } from "./db/coherent-caches";
 import type { Logger } from "./logger";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { createMetrics, type Metrics } from "./metrics";
 
 /**
@@ -24,6 +25,8 @@ export type Services = {
    * write that must be seen at once calls `caches.settle()` after committing.
    */
   caches: CoherentCaches;
+  /** Email: SMTP, the built-in outbox, or none (config.mail). */
+  mailer: Mailer;
   /** Accounts: sign-up/in, sessions, tokens; `requireUser(services.auth)` guards routes. */
   auth: AuthService;
   /** The practice engines (transcriber, answerer), chosen from the config. */
@@ -41,7 +44,8 @@ export async function createServices(
   logger: Logger,
 ): Promise<Services> {
   const caches = createCoherentCaches(database, logger);
-  const auth = await createAuthService({ config, database, caches, logger });
+  const mailer = createMailer(config, { db: database.db, logger });
+  const auth = await createAuthService({ config, database, caches, logger, mailer });
   const engines = await createEngines(config, logger);
   const metrics = createMetrics({ database, ai: () => ai });
   const ai: Engines = {
@@ -50,12 +54,13 @@ export async function createServices(
     answerer: metrics.answerer(engines.answerer),
   };
   const billing = createBillingFromConfig(config, { db: database.db, caches, logger });
-  return { config, database, logger, metrics, caches, auth, ai, billing };
+  return { config, database, logger, metrics, caches, mailer, auth, ai, billing };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */
 export async function closeServices(services: Services): Promise<void> {
   await closeEngines(services.ai);
-  services.auth.close();
+  await services.auth.close();
+  await services.mailer.close();
   await services.caches.close();
 }

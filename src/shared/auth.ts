@@ -60,6 +60,29 @@ export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 
 export const refreshGrantBodySchema = z.object({ refresh_token: z.string() });
 
+export const recoverBodySchema = z.object({ email: z.string() });
+
+/** `email` is GoTrue's name for a sign-up confirmation code; it verifies like `signup`. */
+export const verifyTypes = ["recovery", "signup", "email", "email_change"] as const;
+export type VerifyType = (typeof verifyTypes)[number];
+
+/** POST /verify: `{type, email, token}` (the 6-digit code) or `{type, token_hash}` (the link's). */
+export const verifyBodySchema = z.object({
+  type: z.enum(verifyTypes),
+  email: z.string().nullish(),
+  token: z.string().nullish(),
+  token_hash: z.string().nullish(),
+});
+export type VerifyBody = z.infer<typeof verifyBodySchema>;
+
+export const updateUserBodySchema = z.object({
+  email: z.string().nullish(),
+  password: z.string().nullish(),
+  current_password: z.string().nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
 export const logoutScopes = ["global", "local", "others"] as const;
 export type LogoutScope = (typeof logoutScopes)[number];
 

@@ -13,13 +13,23 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react"
  * with `getSupabase()`. Until then, a session stored by an earlier visit is shown provisionally
  * (so a signed-in header appears without a flash) with `loading: true`.
  *
- *   const { user, session, loading, signIn, signUp, signOut } = useAuth();
+ *   const { user, session, loading, recovery, signIn, signUp, signOut } = useAuth();
  *   const supabase = await getSupabase();
  *   const stop = onAuthEvent((event, session) => …); // INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, …
  */
-export type AuthState = { user: User | null; session: Session | null; loading: boolean };
+export type AuthState = {
+  user: User | null;
+  session: Session | null;
+  loading: boolean;
+  /**
+   * Signed in by a password-recovery link or code (supabase-js's PASSWORD_RECOVERY) and no new
+   * password set yet: the "Set a new password" page shows its form.
+   */
+  recovery: boolean;
+};
 
-export type AuthResult = { error: string | null };
+/** `confirmationSent`: sign-up worked but waits for the emailed link (AUTH_CONFIRM_EMAIL). */
+export type AuthResult = { error: string | null; confirmationSent?: boolean };
 
 export type AuthContextValue = AuthState & {
   signIn(email: string, password: string): Promise<AuthResult>;
@@ -27,7 +37,7 @@ export type AuthContextValue = AuthState & {
   signOut(): Promise<void>;
 };
 
-const loadingState: AuthState = { user: null, session: null, loading: true };
+const loadingState: AuthState = { user: null, session: null, loading: true, recovery: false };
 let state: AuthState = loadingState;
 const listeners = new Set<() => void>();
 
@@ -53,8 +63,11 @@ export function getSupabase(): Promise<SupabaseClient> {
   client ??= import("./supabase").then(
     ({ createSupabase }) => {
       const supabase = createSupabase();
-      supabase.auth.onAuthStateChange((_event, session) => {
-        setState({ user: session?.user ?? null, session, loading: false });
+      supabase.auth.onAuthStateChange((event, session) => {
+        const recovery =
+          event === "PASSWORD_RECOVERY" ||
+          (state.recovery && event !== "SIGNED_OUT" && event !== "USER_UPDATED");
+        setState({ user: session?.user ?? null, session, loading: false, recovery });
       });
       resolveLoaded(supabase);
       return supabase;
@@ -134,7 +147,7 @@ async function signIn(email: string, password: string): Promise<AuthResult> {
 async function signUp(email: string, password: string, fullName: string): Promise<AuthResult> {
   try {
     const supabase = await getSupabase();
-    const { error } = await supabase.auth.signUp({
+    const { data, error } = await supabase.auth.signUp({
       email: email.trim(),
       password,
       options: {
@@ -142,6 +155,51 @@ async function signUp(email: string, password: string, fullName: string): Promis
         data: { full_name: fullName.trim() || email.trim() },
       },
     });
+    return { error: describeError(error), confirmationSent: !error && !data.session };
+  } catch {
+    return { error: unreachable };
+  }
+}
+
+/**
+ * Asks for a password-reset mail. The server answers the same for any address, so this only
+ * fails when it could not be asked (offline, too many attempts, email not configured).
+ */
+export async function requestPasswordReset(email: string): Promise<AuthResult> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+      redirectTo: `${window.location.origin}/reset-password`,
+    });
+    return { error: describeError(error) };
+  } catch {
+    return { error: unreachable };
+  }
+}
+
+/** The 6-digit code from the reset mail; on success the user is signed in (`recovery`). */
+export async function verifyRecoveryCode(email: string, code: string): Promise<AuthResult> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.verifyOtp({
+      email: email.trim(),
+      token: code.trim(),
+      type: "recovery",
+    });
+    if (error?.code === "otp_expired") {
+      return { error: "That code is wrong or has expired. Check it, or ask for a new email." };
+    }
+    return { error: describeError(error) };
+  } catch {
+    return { error: unreachable };
+  }
+}
+
+/** Sets the signed-in user's new password (the server signs their other sessions out). */
+export async function updatePassword(password: string): Promise<AuthResult> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.updateUser({ password });
     return { error: describeError(error) };
   } catch {
     return { error: unreachable };
@@ -156,7 +214,7 @@ export async function signOut(): Promise<void> {
     if (error) await supabase.auth.signOut({ scope: "local" });
   } catch {
     window.localStorage.removeItem(storageKey());
-    setState({ user: null, session: null, loading: false });
+    setState({ user: null, session: null, loading: false, recovery: false });
   }
 }
 
@@ -167,7 +225,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state === loadingState) {
       const saved = storedSession();
-      if (saved) setState({ user: saved.user, session: saved, loading: true });
+      if (saved) setState({ user: saved.user, session: saved, loading: true, recovery: false });
     }
     const load = () => void getSupabase();
     if ("requestIdleCallback" in window) {

@@ -24,6 +24,13 @@ export function createSupabase(): SupabaseClient {
   // Without an embedded key (the Vite dev server), any placeholder works: the key is public and
   // our server does not require it.
   return createClient(window.location.origin, config.publicKey || "public-client-key", {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+    auth: {
+      persistSession: true,
+      autoRefreshToken: true,
+      // Only what our emailed links bring back in the fragment (a session, or why there is
+      // none): the query strings of other redirects (billing) are never taken for one.
+      detectSessionInUrl: (url, params) =>
+        url.hash.length > 1 && Boolean(params.access_token || params.error_code),
+    },
   });
 }

@@ -1,10 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
-import { Spinner } from "@/client/components/ui/spinner";
+import { useNavigate, useSearchParams } from "react-router";
 import { AuthPanel } from "@/client/features/auth/auth-panel";
+import { AuthShell } from "@/client/features/auth/auth-shell";
 import { getSupabase, useAuth } from "@/client/lib/auth";
 
 /**
@@ -28,31 +25,18 @@ export function AuthPage() {
   }, [loading, user, navigate]);
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-b from-secondary to-background px-4 py-10">
-      {loading || user ? (
-        <Spinner className="text-base" />
-      ) : (
-        <Card className="w-full max-w-md">
-          <CardHeader className="text-center">
-            <h1 className="text-2xl leading-tight font-semibold">Get Started</h1>
-            <CardDescription>Sign in to your account or create a new one.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <AuthPanel
-              signIn={signIn}
-              signUp={signUp}
-              initialTab={initialTab}
-              onSignedIn={() => void navigate("/", { replace: true })}
-            />
-          </CardContent>
-        </Card>
-      )}
-      <Button asChild variant="ghost">
-        <Link to="/">
-          <ArrowLeft aria-hidden="true" />
-          Back to Home
-        </Link>
-      </Button>
-    </main>
+    <AuthShell
+      title="Get Started"
+      description="Sign in to your account or create a new one."
+      back={{ to: "/", label: "Back to Home" }}
+      busy={loading || Boolean(user)}
+    >
+      <AuthPanel
+        signIn={signIn}
+        signUp={signUp}
+        initialTab={initialTab}
+        onSignedIn={() => void navigate("/", { replace: true })}
+      />
+    </AuthShell>
   );
 }

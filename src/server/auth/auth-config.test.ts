@@ -6,9 +6,39 @@ describe("auth configuration", () => {
     expect(loadConfig({}).auth).toEqual({
       publicKey: undefined,
       corsAllowedOrigins: [],
-      rateLimits: { signInSignUps: 30, tokenRefresh: 150, failedSignInsPerEmail: 20 },
+      rateLimits: {
+        signInSignUps: 30,
+        tokenRefresh: 150,
+        failedSignInsPerEmail: 20,
+        emailSent: 30,
+        verify: 30,
+      },
+      confirmEmail: false,
       trustProxy: false,
     });
+  });
+
+  it("mails through SMTP_URL, else the outbox on a loopback site, else nowhere", () => {
+    expect(loadConfig({ SMTP_URL: "smtp://u:p@mail.example.com:587" }).mail).toEqual({
+      transport: "smtp",
+      url: "smtp://u:p@mail.example.com:587",
+      from: "Interview Coach <no-reply@localhost>",
+    });
+    expect(loadConfig({ SITE_URL: "http://127.0.0.1:8080" }).mail.transport).toBe("outbox");
+    expect(loadConfig({ SITE_URL: "https://coach.example.com" }).mail).toEqual({
+      transport: "none",
+    });
+    expect(
+      loadConfig({
+        SITE_URL: "https://coach.example.com",
+        SMTP_URL: "smtps://mail.example.com",
+        MAIL_FROM: "Coach <hi@coach.example.com>",
+      }).mail,
+    ).toMatchObject({ transport: "smtp", from: "Coach <hi@coach.example.com>" });
+    expect(() =>
+      loadConfig({ SITE_URL: "https://coach.example.com", AUTH_CONFIRM_EMAIL: "true" }),
+    ).toThrow(/AUTH_CONFIRM_EMAIL/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
   });
 
   it("reads origins as a comma-separated list and the limits as numbers", () => {

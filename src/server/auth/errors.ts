@@ -28,6 +28,13 @@ export const AuthErrorCode = {
   SessionNotFound: "session_not_found",
   UserNotFound: "user_not_found",
   NotFound: "not_found",
+  EmailNotConfirmed: "email_not_confirmed",
+  OtpExpired: "otp_expired",
+  SamePassword: "same_password",
+  EmailExists: "email_exists",
+  CurrentPasswordMismatch: "current_password_mismatch",
+  /** Ours: a public site without SMTP_URL cannot send account emails (docs/decisions/0069). */
+  EmailNotConfigured: "email_not_configured",
   OverRequestRateLimit: "over_request_rate_limit",
   UnexpectedFailure: "unexpected_failure",
   /** Ours: the database is out of reach for a moment (supabase-js retries a 503). */
@@ -50,12 +57,14 @@ export function authStatusOf(
     case AuthErrorCode.RefreshTokenNotFound:
     case AuthErrorCode.RefreshTokenAlreadyUsed:
     case AuthErrorCode.UnsupportedGrantType:
+    case AuthErrorCode.EmailNotConfirmed:
       return 400;
     case AuthErrorCode.NoAuthorization:
       return 401;
     case AuthErrorCode.BadJWT:
     case AuthErrorCode.SessionNotFound:
     case AuthErrorCode.UserNotFound:
+    case AuthErrorCode.OtpExpired:
       return 403;
     case AuthErrorCode.NotFound:
       return 404;
@@ -63,6 +72,10 @@ export function authStatusOf(
       return 413;
     case AuthErrorCode.WeakPassword:
     case AuthErrorCode.UserAlreadyExists:
+    case AuthErrorCode.SamePassword:
+    case AuthErrorCode.EmailExists:
+    case AuthErrorCode.CurrentPasswordMismatch:
+    case AuthErrorCode.EmailNotConfigured:
       return 422;
     case AuthErrorCode.OverRequestRateLimit:
       return 429;
@@ -116,6 +129,23 @@ export const authErrors = {
   sessionNotFound: () =>
     new AuthError(C.SessionNotFound, "Session from session_id claim in JWT does not exist"),
   userNotFound: () => new AuthError(C.UserNotFound, "User from sub claim in JWT does not exist"),
+  emailNotConfirmed: () => new AuthError(C.EmailNotConfirmed, "Email not confirmed"),
+  /** Wrong, expired, used or locked: one answer, so a guess learns nothing. */
+  otpExpired: () => new AuthError(C.OtpExpired, "Token has expired or is invalid"),
+  samePassword: () =>
+    new AuthError(C.SamePassword, "New password should be different from the old password."),
+  emailExists: () =>
+    new AuthError(C.EmailExists, "A user with this email address has already been registered"),
+  currentPasswordMismatch: () =>
+    new AuthError(
+      C.CurrentPasswordMismatch,
+      "Current password required when setting new password.",
+    ),
+  emailNotConfigured: () =>
+    new AuthError(
+      C.EmailNotConfigured,
+      "Email is not configured on this server, so account emails cannot be sent.",
+    ),
   rateLimited: () => new AuthError(C.OverRequestRateLimit, "Request rate limit reached"),
   notFound: () => new AuthError(C.NotFound, "Not found"),
   unavailable: () =>

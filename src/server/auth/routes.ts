@@ -2,9 +2,14 @@ import { Hono, type Context } from "hono";
 import {
   logoutScopes,
   passwordGrantBodySchema,
+  recoverBodySchema,
   refreshGrantBodySchema,
   signUpBodySchema,
+  updateUserBodySchema,
+  verifyBodySchema,
+  verifyTypes,
   type LogoutScope,
+  type VerifyType,
 } from "@/shared/auth";
 import { bearer } from "@/server/http/bearer";
 import type { AppEnv } from "@/server/http/env";
@@ -59,7 +64,7 @@ export function authRoutes(services: Services) {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !auth.confirmEmail,
       phone_autoconfirm: false,
       sms_provider: "",
       saml_enabled: false,
@@ -110,6 +115,66 @@ export function authRoutes(services: Services) {
     }
     throw authErrors.unsupportedGrant();
   });
+
+  app.post(
+    "/recover",
+    smallBody,
+    async (c, next) => {
+      await auth.rateLimit("email-sent", meta(c));
+      await next();
+    },
+    gotrueJson(recoverBodySchema, () => "Password recovery requires an email"),
+    async (c) => {
+      await auth.recover(c.req.valid("json").email, c.req.query("redirect_to"));
+      return c.json({});
+    },
+  );
+
+  // The link in the emails. The token is in the query: never cached, never sent on as a referrer.
+  app.get("/verify", async (c) => {
+    await auth.rateLimit("verify", meta(c));
+    const type = c.req.query("type") ?? "";
+    const token = c.req.query("token") ?? "";
+    if (!verifyTypes.includes(type as VerifyType)) {
+      throw authErrors.validation("Verify requires a verification type");
+    }
+    if (token === "") throw authErrors.validation("Verify requires a token or a token hash");
+    const location = await auth.verifyLink(
+      token,
+      type as VerifyType,
+      c.req.query("redirect_to"),
+      meta(c),
+    );
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    return c.redirect(location, 303);
+  });
+
+  app.post(
+    "/verify",
+    smallBody,
+    async (c, next) => {
+      await auth.rateLimit("verify", meta(c));
+      await next();
+    },
+    gotrueJson(verifyBodySchema, (field) =>
+      field === "type" ? "Verify requires a verification type" : `${field} must be a string`,
+    ),
+    async (c) => c.json(await auth.verifyOtp(c.req.valid("json"), meta(c))),
+  );
+
+  app.put(
+    "/user",
+    smallBody,
+    gotrueJson(updateUserBodySchema, (field) =>
+      field === "data" ? "data must be an object" : `${field} must be a string`,
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      if (body.email != null) await auth.rateLimit("email-sent", meta(c));
+      return c.json(await auth.updateUser(bearer(c), body, c.req.query("redirect_to")));
+    },
+  );
 
   app.get("/user", async (c) =>
     c.body(await auth.getUser(bearer(c)), 200, { "Content-Type": "application/json" }),

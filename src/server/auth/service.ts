@@ -14,6 +14,7 @@ import {
   type PasswordGrantBody,
   type Session,
   type SignUpBody,
+  type User,
 } from "@/shared/auth";
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
@@ -21,6 +22,8 @@ import type { CoherentCaches } from "@/server/db/coherent-caches";
 import { createRateLimiter, rateLimitKey, type RateLimiter } from "@/server/db/rate-limit";
 import { appSettings, identities, users } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
+import type { Mailer } from "@/server/mail/mailer";
+import { createAccountMail } from "./account-mail";
 import { createAccessTokens, type AccessTokens } from "./access-tokens";
 import { authErrors } from "./errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
@@ -53,6 +56,7 @@ export async function createAuthService(deps: {
   database: DatabaseHandle;
   caches: CoherentCaches;
   logger: Logger;
+  mailer: Mailer;
 }) {
   const { config, caches, logger } = deps;
   const db = deps.database.db;
@@ -88,8 +92,15 @@ export async function createAuthService(deps: {
     ...config.auth.corsAllowedOrigins.map((origin) => new URL(origin).origin),
   ]);
 
-  async function rateLimit(kind: "sign-in-sign-up" | "refresh", meta: Pick<RequestMeta, "ip">) {
-    const max = kind === "refresh" ? limits.tokenRefresh : limits.signInSignUps;
+  const perIpLimits = {
+    "sign-in-sign-up": limits.signInSignUps,
+    refresh: limits.tokenRefresh,
+    "email-sent": limits.emailSent,
+    verify: limits.verify,
+  };
+
+  async function rateLimit(kind: keyof typeof perIpLimits, meta: Pick<RequestMeta, "ip">) {
+    const max = perIpLimits[kind];
     if (!(await rateLimiter.take(rateLimitKey(kind, meta.ip), max)).allowed) {
       logger.warn({ kind }, "auth rate limit reached");
       throw authErrors.rateLimited();
@@ -134,6 +145,22 @@ export async function createAuthService(deps: {
       return found.json;
     });
 
+  const accountMail = createAccountMail({
+    config,
+    db,
+    caches,
+    logger,
+    mailer: deps.mailer,
+    rateLimiter,
+    sessionFor,
+    redirectTarget,
+    authenticated: async (bearer) => {
+      const claims = await verifyBearer(bearer);
+      await sessionUser(claims);
+      return claims;
+    },
+  });
+
   return {
     publicKey,
     issuer,
@@ -148,7 +175,18 @@ export async function createAuthService(deps: {
      */
     rateLimit,
 
-    async signUp(body: SignUpBody, meta: RequestMeta & { redirectTo?: string }): Promise<Session> {
+    /** Whether sign-up waits for the emailed confirmation (`mailer_autoconfirm` is its opposite). */
+    confirmEmail: config.auth.confirmEmail,
+    recover: accountMail.recover,
+    verifyLink: accountMail.verifyLink,
+    verifyOtp: accountMail.verifyOtp,
+    updateUser: accountMail.updateUser,
+
+    /** A Session, or with AUTH_CONFIRM_EMAIL the bare User while the emailed link is pending. */
+    async signUp(
+      body: SignUpBody,
+      meta: RequestMeta & { redirectTo?: string },
+    ): Promise<Session | User> {
       const email = normalizeEmail(body.email);
       if (email === "") throw authErrors.validation("To signup, please provide your email");
       if (!isValidEmail(email)) throw authErrors.invalidEmail();
@@ -181,9 +219,11 @@ export async function createAuthService(deps: {
 
       const passwordHash = await hashPassword(body.password);
       const now = new Date();
+      const confirm = config.auth.confirmEmail;
+      const redirectTo = redirectTarget(meta.redirectTo);
       const identityData = {
         email,
-        email_verified: true,
+        email_verified: !confirm,
         phone_verified: false,
       };
       const created = await db.transaction(async (tx) => {
@@ -193,9 +233,9 @@ export async function createAuthService(deps: {
             email,
             passwordHash,
             userMetadata: {},
-            emailConfirmedAt: now,
-            confirmationRedirectTo: redirectTarget(meta.redirectTo),
-            lastSignInAt: now,
+            emailConfirmedAt: confirm ? null : now,
+            confirmationRedirectTo: redirectTo,
+            lastSignInAt: confirm ? null : now,
           })
           .onConflictDoNothing({ target: users.email })
           .returning();
@@ -218,15 +258,23 @@ export async function createAuthService(deps: {
             provider: "email",
             providerId: user.id,
             identityData: { sub: user.id, ...identityData },
-            lastSignInAt: now,
+            lastSignInAt: confirm ? null : now,
           })
           .returning();
+        if (confirm) {
+          const send = await accountMail.sendToken(tx, user, "signup", email, redirectTo);
+          return { user: withMetadata!, identity: identity!, send };
+        }
         const session = await createSession(tx, user.id, meta);
         return { user: withMetadata!, identity: identity!, session };
       });
       if (!created) throw authErrors.userExists();
       logger.info({ userId: created.user.id }, "user signed up");
       const { user, identity, session } = created;
+      if (!session) {
+        created.send?.();
+        return toUserJson(user, [identity]);
+      }
       return sessionFor(
         user,
         [identity],
@@ -256,6 +304,7 @@ export async function createAuthService(deps: {
         await rateLimiter.add(failureKey);
         throw authErrors.invalidCredentials();
       }
+      if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
 
       const now = new Date();
       const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
@@ -325,8 +374,10 @@ export async function createAuthService(deps: {
       return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };
     },
 
-    close() {
+    /** Stops the sweeper and waits for mail work under way. */
+    async close() {
       clearInterval(sweeper);
+      await accountMail.close();
     },
   };
 

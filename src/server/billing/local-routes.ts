@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { limitBody } from "@/server/http/body-limit";
+import { newNonce as nonce, sendHtmlPage } from "@/server/http/html";
 import type { AppEnv } from "@/server/http/env";
 import type { Services } from "@/server/services";
 import { isWebForm, webForm } from "@/server/http/validate";
@@ -19,20 +19,8 @@ export function localBillingRoutes(services: Services) {
   const router = new Hono<AppEnv>();
   const siteOrigin = new URL(services.config.siteUrl).origin;
 
-  const send = (c: Context, page: HtmlPage, nonce: string) => {
-    c.header("Content-Type", "text/html; charset=utf-8");
-    c.header("Cache-Control", "no-store");
-    c.header("X-Frame-Options", "DENY");
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "same-origin");
-    c.header(
-      "Content-Security-Policy",
-      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; ` +
-        "frame-ancestors 'none'; base-uri 'none'",
-    );
-    return c.body(page.html, page.status as 200);
-  };
-  const nonce = () => randomBytes(16).toString("base64");
+  const send = (c: Context, page: HtmlPage, nonce: string) =>
+    sendHtmlPage(c, page.html, page.status, nonce);
 
   /** Rejects form posts another site made the browser send (CSRF); non-browser clients pass. */
   const sameOrigin = (c: Context) => {

@@ -122,6 +122,36 @@ export const signingKeys = pgTable("signing_keys", {
   rotatedAt: timestamp("rotated_at", { withTimezone: true }),
 });
 
+/**
+ * The secrets behind emailed links and codes (recovery, sign-up confirmation, email change):
+ * SHA-256 hashes only, single use, expiring; a new one replaces the user's older one of its type.
+ */
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").$type<"recovery" | "signup" | "email_change">().notNull(),
+    /** SHA-256 of the link's token. */
+    tokenHash: text("token_hash").notNull(),
+    /** SHA-256 of the token id and the 6-digit code. */
+    codeHash: text("code_hash").notNull(),
+    /** The address the mail went to (for an email change, the new address). */
+    email: text("email").notNull(),
+    /** Wrong codes entered so far; at the limit the token is deleted. */
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("one_time_tokens_token_hash_key").on(t.tokenHash),
+    index("one_time_tokens_email_type_idx").on(t.email, t.type),
+    index("one_time_tokens_user_id_idx").on(t.userId),
+  ],
+);
+
 /** Fixed-window counters shared by every instance that uses this database. */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -131,6 +161,25 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * The built-in outbox (a loopback site without SMTP): the mails the server would have sent,
+ * shown at /outbox so every flow works offline. Never written when SMTP is configured.
+ */
+export const outboxMails = pgTable(
+  "outbox_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    link: text("link").notNull(),
+    code: text("code").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_mails_created_at_idx").on(t.createdAt)],
 );
 
 // ---------------------------------------------------------------- billing

@@ -1,17 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render as renderInDom, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthPanel } from "./auth-panel";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
+/** The sign-in form links to /forgot-password, so the panel renders inside a router. */
+const render = (ui: ReactNode) => renderInDom(<MemoryRouter>{ui}</MemoryRouter>);
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
 });
 
-function setup(result: { error: string | null } = { error: null }) {
+function setup(result: { error: string | null; confirmationSent?: boolean } = { error: null }) {
   const signIn = vi.fn(async () => result);
   const signUp = vi.fn(async () => result);
   const onSignedIn = vi.fn();
@@ -62,5 +67,28 @@ describe("AuthPanel", () => {
     );
     expect(screen.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByLabelText("Full Name")).toBeTruthy();
+  });
+
+  it("says 'Check your email' when sign-up waits for the emailed confirmation", async () => {
+    const onSignedIn = vi.fn();
+    const signUp = vi.fn(async () => ({ error: null, confirmationSent: true }));
+    render(
+      <AuthPanel signIn={vi.fn()} signUp={signUp} onSignedIn={onSignedIn} initialTab="sign-up" />,
+    );
+    fill("Full Name", "Ada Lovelace");
+    fill("Email", "ada@example.com");
+    fill("Password", "a sturdy passphrase");
+    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    await screen.findByRole("heading", { name: "Check your email" });
+    expect(screen.getByRole("status").textContent).toContain("ada@example.com");
+    expect(toast.success).toHaveBeenCalledWith("Check your email", expect.anything());
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it("links to the forgot-password page from the sign-in form", () => {
+    setup();
+    expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
   });
 });

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import type { AuthResult } from "@/client/lib/auth";
+import { CheckEmail } from "./check-email";
 import { SignInForm, type SignInValues } from "./sign-in-form";
 import { SignUpForm, type SignUpValues } from "./sign-up-form";
 
@@ -26,6 +27,8 @@ export function AuthPanel({
 }) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const [error, setError] = useState<string | null>(null);
+  /** The address a sign-up confirmation went to (AUTH_CONFIRM_EMAIL), shown instead of the tabs. */
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
 
   async function handleSignIn({ email, password }: SignInValues) {
     setError(null);
@@ -42,17 +45,33 @@ export function AuthPanel({
 
   async function handleSignUp({ fullName, email, password }: SignUpValues) {
     setError(null);
-    const { error: failure } = await signUp(email, password, fullName);
+    const { error: failure, confirmationSent } = await signUp(email, password, fullName);
     if (failure) {
       setError(failure);
       toast.error("Sign up failed", { description: failure });
       return failure;
+    }
+    if (confirmationSent) {
+      setConfirmationSentTo(email.trim());
+      toast.success("Check your email", {
+        description: "Open the link we sent you to finish creating your account.",
+      });
+      return null;
     }
     toast.success("Account created successfully!", {
       description: "Welcome! You can now access your interview practice.",
     });
     onSignedIn();
     return null;
+  }
+
+  if (confirmationSentTo) {
+    return (
+      <CheckEmail>
+        We sent a confirmation link to {confirmationSentTo}. Open it to finish creating your
+        account. It expires in 1 hour.
+      </CheckEmail>
+    );
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { signInFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
@@ -61,6 +62,12 @@ export function SignInForm({
         required
         error={errors.password}
       />
+      <Link
+        to="/forgot-password"
+        className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
