@@ -14,6 +14,12 @@ export function createQuestionReferences(bank: readonly BankEntry[] = loadQuesti
     const questionType = detectQuestionType(question);
     const [best] = retriever.search(question, 1);
     if (!best || best.score < DEFAULT_MATCH_THRESHOLD) return { questionType };
-    return { questionType, modelAnswer: best.entry.answer, tips: [...best.entry.tips] };
+    const { answer, tips, keyPoints } = best.entry;
+    return {
+      questionType,
+      modelAnswer: answer,
+      tips: [...tips],
+      ...(keyPoints ? { keyPoints: [...keyPoints] } : {}),
+    };
   };
 }

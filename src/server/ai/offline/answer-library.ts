@@ -1,5 +1,7 @@
 import { z } from "zod";
 import rawBank from "./question-bank.json";
+import { roleQuestionSets } from "./role-questions";
+import { levelSchema, roleIdSchema } from "@/shared/roles";
 import type { GrammarInput } from "./grammar";
 
 /**
@@ -54,6 +56,17 @@ const bankEntrySchema = z.strictObject({
     .min(200, "is too short for a model answer")
     .max(2500, "is too long to read aloud in an interview"),
   tips: z.array(sentence.max(300)).min(2, "needs 2-3 tips").max(3, "needs 2-3 tips"),
+  /** Role sets (issue 16): the job this question is asked for, and the levels it suits. */
+  role: roleIdSchema.optional(),
+  levels: z.array(levelSchema).min(1).max(3).optional(),
+  /** What the question probes, kebab-case ("sql", "stakeholder-management"), for job posts. */
+  skills: z
+    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "skills are kebab-case"))
+    .min(1)
+    .max(8)
+    .optional(),
+  /** What a good answer covers, in a few words each: the offline rubric's relevance check. */
+  keyPoints: z.array(sentence.max(160)).min(2, "needs 2-5 key points").max(5).optional(),
 });
 
 export type BankEntry = z.infer<typeof bankEntrySchema>;
@@ -95,6 +108,13 @@ const questionBankSchema = z
         }
         seenPhrasings.set(key, entry.id);
       }
+      if (entry.role && !(entry.levels && entry.skills && entry.keyPoints)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: "a role question needs levels, skills and keyPoints",
+        });
+      }
     });
   });
 
@@ -122,6 +142,6 @@ let cached: readonly BankEntry[] | undefined;
 
 /** The built-in question bank, validated on the first call and shared afterwards. */
 export function loadQuestionBank(): readonly BankEntry[] {
-  cached ??= parseQuestionBank(rawBank);
+  cached ??= parseQuestionBank([...rawBank, ...roleQuestionSets]);
   return cached;
 }

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/**
+ * The jobs the question bank has sets for (issue 16), and the seniority a question suits. Used by
+ * the bank's schema, the session functions and the pickers on the practice page.
+ */
+export const roles = [
+  { id: "software-engineer", label: "Software engineer" },
+  { id: "data-analyst", label: "Data analyst" },
+  { id: "product-manager", label: "Product manager" },
+  { id: "project-manager", label: "Project manager" },
+  { id: "sales", label: "Sales representative" },
+  { id: "customer-support", label: "Customer support" },
+  { id: "marketing", label: "Marketing" },
+  { id: "nurse", label: "Nurse" },
+  { id: "teacher", label: "Teacher" },
+  { id: "accountant", label: "Accountant" },
+] as const;
+
+export type RoleId = (typeof roles)[number]["id"];
+const roleIds = roles.map((role) => role.id) as [RoleId, ...RoleId[]];
+export const roleIdSchema = z.enum(roleIds, { error: "role must be one of the listed roles" });
+
+const levels = ["entry", "mid", "senior"] as const;
+export const levelSchema = z.enum(levels, { error: "level must be entry, mid or senior" });
