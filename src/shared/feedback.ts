@@ -126,5 +126,10 @@ export const feedbackSchema = z.object({
    * feedback says how far to trust it.
    */
   approximate: z.boolean(),
+  /**
+   * Ours, beyond the contract (issue 16): in an AI Interviewer session, the interviewer's one
+   * follow-up question when the answer left something out; null when it did not.
+   */
+  followUp: z.string().nullable().optional(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;

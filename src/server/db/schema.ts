@@ -306,6 +306,32 @@ export const localPortalSessions = pgTable("local_portal_sessions", {
  * and the feedback. The recording itself is never kept. Scores are columns, for the progress
  * chart; the rest is the feedback as the user saw it.
  */
+/**
+ * A practice session (issue 16): the questions chosen for one AI Interviewer run, one Quick
+ * Practice question or one company set, in order. Its answers are attempts pointing at it.
+ */
+export const practiceSessions = pgTable(
+  "practice_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<"interview" | "quick" | "company">().notNull(),
+    role: text("role"),
+    level: text("level"),
+    company: text("company"),
+    /** SessionQuestion[] (src/shared/sessions.ts). */
+    questions: jsonb("questions").$type<unknown[]>().notNull(),
+    /** Words the offline recogniser should expect in this session's answers (company, job post). */
+    vocabulary: jsonb("vocabulary").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("practice_sessions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
 export const attempts = pgTable(
   "attempts",
   {
@@ -313,8 +339,19 @@ export const attempts = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The practice session question this answers, when it came from a session. */
+    /** The practice session question this answers, as the client named it (`attemptOf`). */
     attemptOf: text("attempt_of"),
+    /** The session and its question, when `attemptOf` named one of the user's sessions. */
+    sessionId: uuid("session_id").references(() => practiceSessions.id, { onDelete: "cascade" }),
+    questionIndex: integer("question_index"),
+    /** An answer to the interviewer's follow-up rather than to the question itself. */
+    followUp: boolean("follow_up").notNull().default(false),
+    /** interview | quick | company, or own (the user's own recorded question). */
+    mode: text("mode").$type<"interview" | "quick" | "company" | "own">().notNull().default("own"),
+    role: text("role"),
+    category: text("category"),
+    /** The same question asked again has the same key (the bank id, or the normalised text). */
+    questionKey: text("question_key").notNull().default(""),
     question: text("question").notNull(),
     transcript: text("transcript").notNull(),
     transcriber: text("transcriber").$type<"openai" | "offline" | "typed">().notNull(),
@@ -329,8 +366,15 @@ export const attempts = pgTable(
     strengths: jsonb("strengths").$type<string[]>().notNull(),
     improvements: jsonb("improvements").$type<string[]>().notNull(),
     summary: text("summary").notNull(),
-    createdAt: createdAt(),
+    /** To the millisecond, as JavaScript holds it, so a keyset cursor names a row exactly. */
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  // A user's attempts, newest first: the history list's keyset pages and the progress chart.
-  (t) => [index("attempts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+  // A user's attempts, newest first: the history list's keyset pages (all, or one mode) and the
+  // progress chart; one question's attempts for its trend; a session's answers for its report.
+  (t) => [
+    index("attempts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("attempts_user_mode_created_idx").on(t.userId, t.mode, t.createdAt.desc(), t.id.desc()),
+    index("attempts_user_question_idx").on(t.userId, t.questionKey, t.createdAt.desc()),
+    index("attempts_session_idx").on(t.sessionId),
+  ],
 );

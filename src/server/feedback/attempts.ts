@@ -2,16 +2,33 @@ import type { Database } from "@/server/db/client";
 import { attempts } from "@/server/db/schema";
 import type { Feedback } from "@/shared/feedback";
 
+export type AttemptPlace = {
+  sessionId: string | null;
+  questionIndex: number | null;
+  followUp: boolean;
+  mode: "interview" | "quick" | "company" | "own";
+  role: string | null;
+  category: string | null;
+  questionKey: string;
+};
+
 /** Stores one scored answer (never its audio) and returns its id. */
 export async function saveAttempt(
   db: Database,
-  attempt: Omit<Feedback, "id"> & { userId: string; question: string; attemptOf?: string },
+  attempt: Omit<Feedback, "id"> & {
+    userId: string;
+    question: string;
+    attemptOf?: string;
+    /** Where it belongs: a session's question, or the user's own (mode "own"). */
+    place: AttemptPlace;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(attempts)
     .values({
       userId: attempt.userId,
       attemptOf: attempt.attemptOf ?? null,
+      ...attempt.place,
       question: attempt.question,
       transcript: attempt.transcript,
       transcriber: attempt.source.transcriber,

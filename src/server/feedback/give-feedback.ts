@@ -6,9 +6,11 @@ import { analyseDelivery } from "./delivery";
  * The answer to score: typed text, or the bytes of a checked WebM/Opus recording (with the user
  * who may have sent it as a draft while speaking).
  */
-export type AnswerInput = { question: string } & (
-  { typed: string } | { recording: Uint8Array; owner?: string }
-);
+export type AnswerInput = {
+  question: string;
+  /** More words the answer may use (a company session's name and skills), for the recogniser. */
+  hints?: readonly string[];
+} & ({ typed: string } | { recording: Uint8Array; owner?: string });
 
 /**
  * The practice loop's core (contracts/feedback.md): hear the answer (or take the typed text),
@@ -42,7 +44,7 @@ export async function giveFeedback(
   }
   const heard = await ai.answerTranscriber.transcribe(
     { bytes: input.recording, mimeType: "audio/webm" },
-    input.question,
+    [input.question, ...(input.hints ?? [])].join(" "),
     signal,
     input.owner,
   );

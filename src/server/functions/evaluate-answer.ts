@@ -1,6 +1,9 @@
 import type { Database } from "@/server/db/client";
 import type { Engines } from "@/server/ai/engines";
-import { saveAttempt } from "@/server/feedback/attempts";
+import { saveAttempt, type AttemptPlace } from "@/server/feedback/attempts";
+import { questionKeyOf } from "@/server/sessions/choose-questions";
+import { followUpFor } from "@/server/sessions/follow-up";
+import { resolveAttemptOf } from "@/server/sessions/store";
 import { giveFeedback } from "@/server/feedback/give-feedback";
 import { functionsJson } from "@/server/http/validate";
 import type { AuthedEnv } from "@/server/http/env";
@@ -29,6 +32,8 @@ export async function evaluateAnswer(
   request: EvaluateAnswerRequest,
   signal?: AbortSignal,
 ): Promise<Feedback> {
+  const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
+  const hints = answered?.session.vocabulary ?? [];
   const input =
     request.audio !== undefined
       ? {
@@ -38,6 +43,7 @@ export async function evaluateAnswer(
             what: "answer",
           }),
           owner: userId,
+          hints,
         }
       : { question: request.question, typed: request.answer! };
   let feedback;
@@ -46,11 +52,34 @@ export async function evaluateAnswer(
   } catch (error) {
     throw asApiError(error);
   }
+  const place: AttemptPlace = answered
+    ? {
+        sessionId: answered.session.id,
+        questionIndex: answered.question.index,
+        followUp: answered.followUp,
+        mode: answered.session.mode,
+        role: answered.session.role,
+        category: answered.question.category,
+        questionKey: questionKeyOf(answered.question.question, answered.question.bankId),
+      }
+    : {
+        sessionId: null,
+        questionIndex: null,
+        followUp: false,
+        mode: "own",
+        role: null,
+        category: deps.ai.reference(request.question).questionType,
+        questionKey: questionKeyOf(request.question, null),
+      };
   const id = await saveAttempt(deps.db, {
     ...feedback,
     userId,
     question: request.question,
     attemptOf: request.attemptOf,
+    place,
   });
-  return { id, ...feedback };
+  // The AI Interviewer asks one follow-up to a question's answer, never to a follow-up's.
+  const followUp =
+    answered?.session.mode === "interview" && !answered.followUp ? followUpFor(feedback) : null;
+  return { id, ...feedback, followUp };
 }

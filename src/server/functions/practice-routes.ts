@@ -157,19 +157,24 @@ export function practiceRoutes(services: Services) {
   app.get("/practice-config", guards.requireUser, configAndWarm);
   app.post("/practice-config", guards.requireUser, configAndWarm);
 
-  for (const path of [
+  postOnly(app, [
     "/transcribe-audio",
     "/generate-interview-answer",
     "/evaluate-answer",
     "/answer-draft",
-  ]) {
+  ]);
+  return app;
+}
+
+/** Other methods than POST on these functions answer 405 with `Allow`. */
+export function postOnly(app: Hono<AuthedEnv>, paths: readonly string[]) {
+  for (const path of paths) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
       throw new ApiError("method_not_allowed", "Use POST for this function.", {
         headers: { Allow: "POST, OPTIONS" },
       });
     });
   }
-  return app;
 }
 
 /**

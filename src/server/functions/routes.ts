@@ -8,6 +8,7 @@ import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
 import { practiceRoutes } from "./practice-routes";
+import { sessionRoutes } from "./session-routes";
 import { limitBody } from "@/server/http/body-limit";
 
 /**
@@ -49,6 +50,7 @@ export function functionsRoutes(services: Services) {
   );
   // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
   router.route("/", practiceRoutes(services));
+  router.route("/", sessionRoutes(services));
 
   return router;
 }

@@ -111,7 +111,13 @@ export function functionsJson<T extends z.ZodType, E extends Env = Env>(
 ) {
   return jsonValidator<T, E>(
     schema,
-    { notJson, hook: functionsHook(message, options.refine) },
+    {
+      notJson,
+      // Text PostgreSQL cannot store would fail the insert later, as a 500.
+      check: (value) =>
+        storable(value) ? undefined : new ApiError("validation_failed", unstorableText),
+      hook: functionsHook(message, options.refine),
+    },
     options,
   );
 }

@@ -1,0 +1,389 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attempts, practiceSessions } from "@/server/db/schema";
+import { feedbackSchema } from "@/shared/feedback";
+import {
+  attemptDetailSchema,
+  listAttemptsResponseSchema,
+  progressResponseSchema,
+  sessionDetailSchema,
+  sessionSchema,
+  type Session,
+} from "@/shared/sessions";
+import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser, type TestUser } from "@tests/support/test-users";
+
+/**
+ * The session, history and your-data functions through the real app and database: each mode's
+ * question set, answers linked to their session question, the report, keyset pages, progress,
+ * export and delete — and that nobody reaches anyone else's rows.
+ */
+
+const story =
+  "In my last job our biggest client moved a launch forward by two weeks. I was responsible for " +
+  "the release plan, so I split the work into daily goals, moved two people onto testing and " +
+  "checked progress with the client every morning. As a result we shipped on time and the " +
+  "client renewed their contract for another year.";
+const noResult =
+  "In my last job our biggest client moved a launch forward by two weeks. I split the work " +
+  "into daily goals and moved two people onto testing, and I checked progress every morning.";
+
+let t: TestApp;
+let ada: TestUser;
+let grace: TestUser;
+
+function call(user: TestUser | null, name: string, body?: unknown, method = "POST") {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (user) headers.authorization = `Bearer ${user.accessToken}`;
+  return t.request(`/functions/v1/${name}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function ok<T>(res: Response, schema: { parse(value: unknown): T }, status = 200) {
+  const body: unknown = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return schema.parse(body);
+}
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+}
+
+const start = async (user: TestUser, body: unknown) =>
+  ok(await call(user, "start-session", body), sessionSchema, 201);
+
+const answer = async (user: TestUser, question: string, text: string, attemptOf?: string) =>
+  ok(await call(user, "evaluate-answer", { question, answer: text, attemptOf }), feedbackSchema);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_EVALUATE_PER_MINUTE: "1000" } });
+  [ada, grace] = await Promise.all([createTestUser(t), createTestUser(t)]);
+  await Promise.all([subscribeTestUser(t, ada), subscribeTestUser(t, grace)]);
+});
+afterAll(() => t?.close());
+
+describe("start-session", () => {
+  it("sets an AI Interviewer run: opener first, the chosen length, a closing question", async () => {
+    for (const length of [3, 5, 8] as const) {
+      const session = await start(ada, {
+        mode: "interview",
+        role: "software-engineer",
+        level: "mid",
+        length,
+      });
+      expect(session).toMatchObject({ mode: "interview", role: "software-engineer", level: "mid" });
+      expect(session.questions).toHaveLength(length);
+      expect(session.questions.map((q) => q.index)).toEqual([...Array(length).keys()]);
+      expect(session.questions[0]!.bankId).toBe("tell-me-about-yourself");
+      expect(new Set(session.questions.map((q) => q.question)).size).toBe(length);
+      if (length >= 5) {
+        expect([
+          "one-thing-to-remember-about-you",
+          "anything-else-to-add",
+          "why-should-we-hire-you",
+        ]).toContain(session.questions.at(-1)!.bankId);
+      }
+    }
+  });
+
+  it("picks one Quick Practice question of the category, avoiding the ones just answered", async () => {
+    const user = await createTestUser(t);
+    await subscribeTestUser(t, user);
+    const seen = new Set<string>();
+    for (let k = 0; k < 5; k++) {
+      const session = await start(user, { mode: "quick", category: "strengths-weaknesses" });
+      expect(session.questions).toHaveLength(1);
+      const [question] = session.questions;
+      expect(question!.category).toBe("strengths-weaknesses");
+      expect(seen.has(question!.question)).toBe(false);
+      seen.add(question!.question);
+      await answer(user, question!.question, story, `${session.id}:0`);
+    }
+    const surprise = await start(user, { mode: "quick" });
+    expect(surprise.questions).toHaveLength(1);
+  });
+
+  it("builds a company set from the company's name and the job post's requirements", async () => {
+    const jobPost =
+      "Acme Analytics is hiring a data analyst. You will write SQL every day, build dashboards " +
+      "for stakeholders and present insights to the leadership team. Requirements: strong SQL, " +
+      "stakeholder management, data visualisation. ".repeat(20);
+    const session = await start(ada, {
+      mode: "company",
+      company: "Acme Analytics",
+      role: "data-analyst",
+      jobPost,
+    });
+    expect(session.company).toBe("Acme Analytics");
+    const sources = session.questions.map((q) => q.source);
+    expect(sources).toContain("company");
+    expect(session.questions.some((q) => q.question.includes("Acme Analytics"))).toBe(true);
+  });
+
+  it("refuses what is not a session request with a 400 naming the problem", async () => {
+    const bad: unknown[] = [
+      {},
+      { mode: "mock" },
+      { mode: "interview", role: "astronaut", level: "mid", length: 3 },
+      { mode: "interview", role: "nurse", level: "mid", length: 4 },
+      { mode: "interview", role: "nurse", level: "chief", length: 3 },
+      { mode: "interview", role: "nurse", level: "mid", length: 3, extra: true },
+      { mode: "company", company: " ", role: "nurse" },
+      { mode: "company", company: "A\u0000cme", role: "nurse" },
+      { mode: "company", company: "Acme", role: "nurse", jobPost: "x".repeat(20_001) },
+      [],
+    ];
+    for (const body of bad) {
+      await expectError(await call(ada, "start-session", body), 400, "validation_failed");
+    }
+    await expectError(await call(ada, "start-session", "{nope"), 400, "bad_json");
+  });
+});
+
+describe("answers in a session", () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await start(ada, {
+      mode: "interview",
+      role: "software-engineer",
+      level: "senior",
+      length: 3,
+    });
+  });
+
+  it("links each answer to its question, asks one follow-up, and reports on the session", async () => {
+    const [first, second] = session.questions;
+    const opener = await answer(ada, first!.question, story, `${session.id}:0`);
+    expect(opener.followUp ?? null).toBeNull(); // not a story question: nothing to probe
+    const vague = await answer(
+      ada,
+      "Tell me about a time you met a deadline.",
+      noResult,
+      `${session.id}:1`,
+    );
+    expect(vague.followUp).toBe("What was the outcome?");
+    const follow = await answer(
+      ada,
+      vague.followUp!,
+      "We shipped on time.",
+      `${session.id}:1:follow-up`,
+    );
+    expect(follow.followUp ?? null).toBeNull(); // one follow-up, never a chain
+
+    const detail = await ok(
+      await call(ada, "get-session", { id: session.id }),
+      sessionDetailSchema,
+    );
+    expect(detail.attempts.map((a) => [a.questionIndex, a.followUp, a.mode])).toEqual([
+      [0, false, "interview"],
+      [1, false, "interview"],
+      [1, true, "interview"],
+    ]);
+    expect(detail.report.answered).toBe(3);
+    const overalls = detail.attempts.map((a) => a.scores.overall);
+    expect(detail.report.best!.overall).toBe(Math.max(...overalls));
+    expect(detail.report.weakest!.overall).toBe(Math.min(...overalls));
+    expect(detail.report.workOn.length).toBeGreaterThan(0);
+    for (const item of detail.report.workOn) {
+      expect(detail.attempts.map((a) => a.id)).toContain(item.attemptId);
+    }
+    expect(second).toBeDefined();
+  });
+
+  it("answers 404 to an answer naming a session question that is not the user's", async () => {
+    await expectError(
+      await call(grace, "evaluate-answer", {
+        question: "Q?",
+        answer: story,
+        attemptOf: `${session.id}:0`,
+      }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await call(ada, "evaluate-answer", {
+        question: "Q?",
+        answer: story,
+        attemptOf: `${session.id}:99`,
+      }),
+      404,
+      "not_found",
+    );
+  });
+});
+
+describe("history", () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createTestUser(t);
+    await subscribeTestUser(t, user);
+    const session = await start(user, { mode: "quick" });
+    await answer(user, session.questions[0]!.question, story, `${session.id}:0`);
+    // 24 more, several in the same millisecond as each other: the cursor must still be exact.
+    await t.database.db.insert(attempts).values(
+      Array.from({ length: 24 }, (_, k) => ({
+        userId: user.id,
+        question: `Question ${k}`,
+        questionKey: k % 2 ? "same-question" : `q-${k}`,
+        transcript: story,
+        transcriber: "typed" as const,
+        evaluator: "offline" as const,
+        approximate: false,
+        overall: 2 + (k % 3),
+        clarity: 3,
+        relevance: 3,
+        timing: 3,
+        strengths: ["s"],
+        improvements: ["i"],
+        summary: "ok",
+        createdAt: new Date(Date.now() - 86_400_000 * Math.floor(k / 4)),
+      })),
+    );
+  });
+
+  it("lists every attempt once, newest first, in keyset pages", async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await ok(
+        await call(user, "list-attempts", { limit: 7, ...(cursor ? { cursor } : {}) }),
+        listAttemptsResponseSchema,
+      );
+      seen.push(...page.attempts.map((a) => a.id));
+      const times = page.attempts.map((a) => a.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+  });
+
+  it("filters by mode, and refuses a forged cursor or a bad filter", async () => {
+    const quick = await ok(
+      await call(user, "list-attempts", { mode: "quick" }),
+      listAttemptsResponseSchema,
+    );
+    expect(quick.attempts).toHaveLength(1);
+    expect(quick.attempts[0]!.mode).toBe("quick");
+    await expectError(
+      await call(user, "list-attempts", { cursor: "bm9wZQ" }),
+      400,
+      "validation_failed",
+    );
+    await expectError(await call(user, "list-attempts", { limit: 500 }), 400, "validation_failed");
+    await expectError(
+      await call(user, "list-attempts", { mode: "exam" }),
+      400,
+      "validation_failed",
+    );
+  });
+
+  it("re-opens an attempt with its feedback and the question's trend", async () => {
+    const [row] = await t.database.db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(eq(attempts.questionKey, "same-question"))
+      .limit(1);
+    const detail = await ok(await call(user, "get-attempt", { id: row!.id }), attemptDetailSchema);
+    expect(detail.transcript).toBe(story);
+    expect(detail.trend).toHaveLength(12);
+    expect(detail.trend.map((p) => p.createdAt)).toEqual(
+      detail.trend.map((p) => p.createdAt).sort(),
+    );
+  });
+
+  it("charts progress with one point per attempt, this week's count and the streak", async () => {
+    const progress = await ok(await call(user, "progress"), progressResponseSchema);
+    expect(progress.total).toBe(25);
+    expect(progress.points).toHaveLength(25);
+    expect(progress.thisWeek).toBe(25); // the oldest are 5 days old
+    expect(progress.streakDays).toBe(6); // today and each of the 5 days before
+    const dates = progress.points.map((p) => p.date);
+    expect(dates).toEqual([...dates].sort());
+  });
+});
+
+describe("your data and other people's", () => {
+  it("never lets one user reach another's rows", async () => {
+    const session = await start(ada, { mode: "quick" });
+    const mine = await answer(ada, session.questions[0]!.question, story, `${session.id}:0`);
+    await expectError(await call(grace, "get-attempt", { id: mine.id }), 404, "not_found");
+    await expectError(await call(grace, "get-session", { id: session.id }), 404, "not_found");
+    const theirs = await ok(await call(grace, "list-attempts", {}), listAttemptsResponseSchema);
+    expect(theirs.attempts.map((a) => a.id)).not.toContain(mine.id);
+    const progress = await ok(await call(grace, "progress", {}), progressResponseSchema);
+    expect(progress.points.map((p) => p.attemptId)).not.toContain(mine.id);
+    const exported = (await (await call(grace, "export-my-data")).json()) as {
+      attempts: { id: string }[];
+      sessions: { id: string }[];
+    };
+    expect(exported.attempts.map((a) => a.id)).not.toContain(mine.id);
+    expect(exported.sessions.map((s) => s.id)).not.toContain(session.id);
+    // Ids that are not UUIDs are refused before any lookup.
+    await expectError(
+      await call(grace, "get-attempt", { id: "1 or 1=1" }),
+      400,
+      "validation_failed",
+    );
+  });
+
+  it("exports everything as JSON and deletes the history for good", async () => {
+    const user = await createTestUser(t);
+    await subscribeTestUser(t, user);
+    const session = await start(user, { mode: "quick" });
+    await answer(user, session.questions[0]!.question, story, `${session.id}:0`);
+    const res = await call(user, "export-my-data");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment/);
+    const data = (await res.json()) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      account: { id: user.id, email: user.email },
+      subscription: { status: "active" },
+    });
+    expect(data.sessions).toHaveLength(1);
+    expect(data.attempts).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toMatch(/password|hash/i);
+
+    const deleted = await call(user, "delete-my-history");
+    expect(await deleted.json()).toEqual({ deleted: { attempts: 1, sessions: 1 } });
+    const [left] = await t.database.db
+      .select({
+        attempts: sql<number>`(select count(*) from attempts where user_id = ${user.id})`,
+        sessions: sql<number>`(select count(*) from practice_sessions where user_id = ${user.id})`,
+      })
+      .from(practiceSessions)
+      .limit(1);
+    expect(Number(left?.attempts ?? 0)).toBe(0);
+    expect(Number(left?.sessions ?? 0)).toBe(0);
+    // Someone else's history is untouched.
+    const others = await ok(await call(ada, "list-attempts", {}), listAttemptsResponseSchema);
+    expect(others.attempts.length).toBeGreaterThan(0);
+  });
+
+  it("is for signed-in subscribers, by POST", async () => {
+    const free = await createTestUser(t);
+    for (const name of [
+      "start-session",
+      "list-attempts",
+      "get-attempt",
+      "get-session",
+      "progress",
+      "export-my-data",
+      "delete-my-history",
+    ]) {
+      await expectError(await call(null, name, {}), 401, "unauthorized");
+      await expectError(await call(free, name, {}), 403, "subscription_required");
+      await expectError(await call(ada, name, undefined, "GET"), 405, "method_not_allowed");
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { requireUser } from "@/server/auth/guard";
+import { requireSubscription } from "@/server/billing/entitlement";
+import { limitBody } from "@/server/http/body-limit";
+import type { AuthedEnv } from "@/server/http/env";
+import { payloadTooLarge } from "@/server/http/errors";
+import { setResponseHeader } from "@/server/http/response-headers";
+import { functionsJson } from "@/server/http/validate";
+import type { Services } from "@/server/services";
+import { postOnly } from "./practice-routes";
+import { chooseQuestions } from "@/server/sessions/choose-questions";
+import {
+  createSession,
+  deleteMyHistory,
+  exportMyData,
+  getAttempt,
+  getSession,
+  listAttempts,
+  progress,
+  recentQuestionKeys,
+} from "@/server/sessions/store";
+import {
+  idRequestSchema,
+  listAttemptsRequestSchema,
+  MAX_JOB_POST_CHARS,
+  progressRequestSchema,
+  startSessionRequestSchema,
+} from "@/shared/sessions";
+
+/**
+ * Practice sessions, history and the user's data (issue 16; docs/decisions/0072), all
+ * `POST /functions/v1/{name}` for subscribers, scoped to the signed-in user:
+ *   start-session      {mode, role?, level?, length?, company?, jobPost?, category?} → session
+ *   list-attempts      {cursor?, mode?, role?, category?, limit?} → {attempts, nextCursor}
+ *   get-attempt        {id} → the attempt with its feedback and the question's trend
+ *   get-session        {id} → the session, its answers and its report
+ *   progress           {limit?} → one point per attempt, counts and streak
+ *   export-my-data     → account, subscription, sessions and attempts as JSON
+ *   delete-my-history  → {deleted: {attempts, sessions}}
+ */
+export function sessionRoutes(services: Services) {
+  const db = services.database.db;
+  const app = new Hono<AuthedEnv>();
+  // Private data, never kept by a cache on the way.
+  const noStore: MiddlewareHandler = async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+  };
+  const guards = [
+    requireUser(services.auth),
+    requireSubscription(services.billing),
+    noStore,
+  ] as const;
+  const body = (maxSize: number) =>
+    limitBody({
+      maxSize,
+      onError: () => {
+        throw payloadTooLarge("The request is too large", maxSize);
+      },
+    });
+  const small = body(4 * 1024);
+  const byId = functionsJson<typeof idRequestSchema, AuthedEnv>(
+    idRequestSchema,
+    "The request must be a JSON object with the `id` (a UUID).",
+  );
+
+  app.post(
+    "/start-session",
+    ...guards,
+    body(MAX_JOB_POST_CHARS * 4 + 4 * 1024),
+    functionsJson<typeof startSessionRequestSchema, AuthedEnv>(
+      startSessionRequestSchema,
+      "The request must be a JSON object with `mode` (interview, quick or company) and that mode's choices.",
+    ),
+    async (c) => {
+      const request = c.req.valid("json");
+      const userId = c.var.user.id;
+      const recentKeys =
+        request.mode === "quick" ? await recentQuestionKeys(db, userId) : undefined;
+      const chosen = chooseQuestions(loadQuestionBank(), request, { recentKeys });
+      const session = await createSession(db, userId, {
+        mode: request.mode,
+        role: "role" in request ? request.role : undefined,
+        level: "level" in request ? request.level : undefined,
+        company: request.mode === "company" ? request.company : undefined,
+        ...chosen,
+      });
+      return c.json(session, 201);
+    },
+  );
+
+  app.post(
+    "/list-attempts",
+    ...guards,
+    small,
+    functionsJson<typeof listAttemptsRequestSchema, AuthedEnv>(
+      listAttemptsRequestSchema,
+      "The request must be a JSON object with optional `cursor`, `mode`, `role`, `category` and `limit` (1-50).",
+      { empty: {} },
+    ),
+    async (c) => c.json(await listAttempts(db, c.var.user.id, c.req.valid("json"))),
+  );
+
+  app.post("/get-attempt", ...guards, small, byId, async (c) =>
+    c.json(await getAttempt(db, c.var.user.id, c.req.valid("json").id)),
+  );
+
+  app.post("/get-session", ...guards, small, byId, async (c) =>
+    c.json(await getSession(db, c.var.user.id, c.req.valid("json").id)),
+  );
+
+  app.post(
+    "/progress",
+    ...guards,
+    small,
+    functionsJson<typeof progressRequestSchema, AuthedEnv>(
+      progressRequestSchema,
+      "The request must be empty or a JSON object with an optional `limit` (1-2000).",
+      { empty: {} },
+    ),
+    async (c) => c.json(await progress(db, c.var.user.id, c.req.valid("json").limit)),
+  );
+
+  app.post("/export-my-data", ...guards, small, async (c) => {
+    setResponseHeader(c, "Content-Disposition", 'attachment; filename="interview-coach-data.json"');
+    return c.json(await exportMyData(db, c.var.user.id));
+  });
+  app.post("/delete-my-history", ...guards, small, async (c) =>
+    c.json(await deleteMyHistory(db, c.var.user.id)),
+  );
+
+  postOnly(app, [
+    "/start-session",
+    "/list-attempts",
+    "/get-attempt",
+    "/get-session",
+    "/progress",
+    "/export-my-data",
+    "/delete-my-history",
+  ]);
+  return app;
+}

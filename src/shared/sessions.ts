@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { deliverySchema, feedbackSchema } from "./feedback";
+import { levelSchema, roleIdSchema } from "./roles";
+
+/**
+ * Practice sessions, history and progress (issue 16; docs/decisions/0072): the functions
+ * start-session, list-attempts, get-attempt, get-session, progress, export-my-data and
+ * delete-my-history. A user only ever reaches their own rows.
+ */
+
+const practiceModes = ["interview", "quick", "company"] as const;
+export const practiceModeSchema = z.enum(practiceModes, {
+  error: "mode must be interview, quick or company",
+});
+export type PracticeMode = z.infer<typeof practiceModeSchema>;
+/** Where an attempt came from: a session's mode, or the user's own recorded question. */
+const attemptModeSchema = z.enum([...practiceModes, "own"]);
+
+const interviewLengths = [3, 5, 8] as const;
+/** Longest job post pasted into Company Specific, in characters (about 3,000 words). */
+export const MAX_JOB_POST_CHARS = 20_000;
+
+const company = z
+  .string({ error: "company must be a string" })
+  .trim()
+  .min(1, "company must not be blank")
+  .max(100, "company must be at most 100 characters");
+
+export const startSessionRequestSchema = z.discriminatedUnion(
+  "mode",
+  [
+    z.strictObject({
+      mode: z.literal("interview"),
+      role: roleIdSchema,
+      level: levelSchema,
+      length: z.union(
+        interviewLengths.map((n) => z.literal(n)),
+        {
+          error: "length must be 3, 5 or 8",
+        },
+      ),
+    }),
+    z.strictObject({
+      mode: z.literal("quick"),
+      /** A bank category, or none for "surprise me". */
+      category: z.string().trim().min(1).max(40).optional(),
+      role: roleIdSchema.optional(),
+    }),
+    z.strictObject({
+      mode: z.literal("company"),
+      company,
+      role: roleIdSchema,
+      level: levelSchema.optional(),
+      jobPost: z
+        .string({ error: "jobPost must be a string" })
+        .trim()
+        .max(MAX_JOB_POST_CHARS, `jobPost must be at most ${MAX_JOB_POST_CHARS} characters`)
+        .optional(),
+    }),
+  ],
+  { error: "mode must be interview, quick or company" },
+);
+export type StartSessionRequest = z.infer<typeof startSessionRequestSchema>;
+
+/** Where a session question came from. */
+const questionSourceSchema = z.enum(["general", "role", "job-post", "company"]);
+
+export const sessionQuestionSchema = z.object({
+  /** Position in the session, from 0; an answer names it as `attemptOf: "{session}:{index}"`. */
+  index: z.number().int().min(0),
+  question: z.string(),
+  category: z.string(),
+  source: questionSourceSchema,
+  /** The bank entry, when the question is one of ours. */
+  bankId: z.string().nullable(),
+});
+export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  mode: practiceModeSchema,
+  role: z.string().nullable(),
+  level: z.string().nullable(),
+  company: z.string().nullable(),
+  questions: z.array(sessionQuestionSchema).min(1),
+  createdAt: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+const scoresSchema = feedbackSchema.shape.scores;
+
+export const attemptSummarySchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  mode: attemptModeSchema,
+  role: z.string().nullable(),
+  category: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  questionIndex: z.number().int().nullable(),
+  followUp: z.boolean(),
+  scores: scoresSchema,
+  approximate: z.boolean(),
+  createdAt: z.string(),
+});
+export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
+
+const MAX_LIST_LIMIT = 50;
+
+export const listAttemptsRequestSchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  mode: attemptModeSchema.optional(),
+  role: roleIdSchema.optional(),
+  category: z.string().trim().min(1).max(40).optional(),
+  limit: z.number().int().min(1).max(MAX_LIST_LIMIT).optional(),
+});
+export type ListAttemptsRequest = z.infer<typeof listAttemptsRequestSchema>;
+
+export const listAttemptsResponseSchema = z.object({
+  attempts: z.array(attemptSummarySchema),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ListAttemptsResponse = z.infer<typeof listAttemptsResponseSchema>;
+
+export const idRequestSchema = z.strictObject({
+  id: z.uuid({ error: "id must be a UUID" }),
+});
+
+/** One attempt with its whole feedback, and this question's earlier and later scores. */
+export const attemptDetailSchema = attemptSummarySchema.extend({
+  transcript: z.string(),
+  source: feedbackSchema.shape.source,
+  delivery: deliverySchema.nullable(),
+  structure: feedbackSchema.shape.structure,
+  strengths: z.array(z.string()),
+  improvements: z.array(z.string()),
+  summary: z.string(),
+  /** Every attempt at the same question, oldest first (at most the last 20). */
+  trend: z.array(z.object({ id: z.string(), overall: z.number(), createdAt: z.string() })),
+});
+export type AttemptDetail = z.infer<typeof attemptDetailSchema>;
+
+const averagesSchema = z.object({
+  overall: z.number(),
+  clarity: z.number(),
+  relevance: z.number(),
+  timing: z.number(),
+});
+
+/** The end-of-session report: averages, best and weakest answer, what to work on next. */
+export const sessionReportSchema = z.object({
+  answered: z.number().int(),
+  averages: averagesSchema.nullable(),
+  best: z.object({ attemptId: z.string(), question: z.string(), overall: z.number() }).nullable(),
+  weakest: z
+    .object({ attemptId: z.string(), question: z.string(), overall: z.number() })
+    .nullable(),
+  workOn: z.array(z.object({ text: z.string(), attemptId: z.string() })).max(3),
+});
+export type SessionReport = z.infer<typeof sessionReportSchema>;
+
+export const sessionDetailSchema = sessionSchema.extend({
+  attempts: z.array(attemptSummarySchema),
+  report: sessionReportSchema,
+});
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
+
+export const progressRequestSchema = z.strictObject({
+  limit: z.number().int().min(1).max(2000).optional(),
+});
+
+export const progressResponseSchema = z.object({
+  /** One point per attempt, oldest first: the newest `limit` (500 unless asked) of them. */
+  points: z.array(
+    z.object({
+      attemptId: z.string(),
+      date: z.string(),
+      overall: z.number(),
+      clarity: z.number(),
+      relevance: z.number(),
+      timing: z.number(),
+    }),
+  ),
+  total: z.number().int(),
+  /** Answers in the last 7 days. */
+  thisWeek: z.number().int(),
+  /** Days in a row, up to today (or yesterday), with at least one answer. */
+  streakDays: z.number().int(),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
