@@ -328,7 +328,11 @@ export const practiceSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("practice_sessions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("practice_sessions_user_created_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -372,9 +376,23 @@ export const attempts = pgTable(
   // A user's attempts, newest first: the history list's keyset pages (all, or one mode) and the
   // progress chart; one question's attempts for its trend; a session's answers for its report.
   (t) => [
-    index("attempts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index("attempts_user_mode_created_idx").on(t.userId, t.mode, t.createdAt.desc(), t.id.desc()),
-    index("attempts_user_question_idx").on(t.userId, t.questionKey, t.createdAt.desc()),
+    // DESC NULLS FIRST, as `ORDER BY … DESC` sorts, or the planner cannot walk the index.
+    index("attempts_user_created_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("attempts_user_mode_created_idx").on(
+      t.userId,
+      t.mode,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("attempts_user_question_idx").on(
+      t.userId,
+      t.questionKey,
+      t.createdAt.desc().nullsFirst(),
+    ),
     index("attempts_session_idx").on(t.sessionId),
   ],
 );

@@ -18,7 +18,7 @@ const bank: BankEntry[] = [
   ...Array.from({ length: 6 }, (_, k) => entry(`story-${k}`)),
   ...Array.from({ length: 8 }, (_, k) =>
     entry(`analyst-${k}`, {
-      category: "technical",
+      category: "situational",
       role: "data-analyst",
       levels: k % 2 ? ["mid", "senior"] : ["entry"],
       skills: k === 0 ? ["sql"] : k === 1 ? ["stakeholder-management"] : ["dashboards"],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { attempts, practiceSessions, subscriptions, users } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
@@ -127,12 +127,8 @@ export async function listAttempts(
   if (request.category) where.push(eq(attempts.category, request.category));
   if (request.cursor) {
     const after = parseCursor(request.cursor);
-    where.push(
-      or(
-        lt(attempts.createdAt, after.createdAt),
-        and(eq(attempts.createdAt, after.createdAt), lt(attempts.id, after.id)),
-      )!,
-    );
+    // A row comparison, so the index's range starts at the cursor instead of filtering to it.
+    where.push(sql`(${attempts.createdAt}, ${attempts.id}) < (${after.createdAt}, ${after.id})`);
   }
   const rows = await db
     .select(summaryColumns)
@@ -186,7 +182,8 @@ export async function progress(
   now = new Date(),
 ): Promise<ProgressResponse> {
   const mine = eq(attempts.userId, userId);
-  const [points, [totals], days] = await Promise.all([
+  const today = new Date(now.toISOString().slice(0, 10) + "T00:00:00Z");
+  const [points, [total], [thisWeek], streakDays] = await Promise.all([
     db
       .select({
         attemptId: attempts.id,
@@ -200,48 +197,44 @@ export async function progress(
       .where(mine)
       .orderBy(desc(attempts.createdAt), desc(attempts.id))
       .limit(limit),
+    db.select({ n: count() }).from(attempts).where(mine),
     db
-      .select({
-        total: count(),
-        thisWeek: sql<number>`count(*) filter (where ${attempts.createdAt} >= ${new Date(now.getTime() - 7 * DAY_MS)})`,
-      })
+      .select({ n: count() })
       .from(attempts)
-      .where(mine),
-    // The days with an answer in the last year, newest first (UTC days), for the streak.
-    db
-      .selectDistinct({
-        day: sql<string>`to_char(${attempts.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-      })
-      .from(attempts)
-      .where(and(mine, gte(attempts.createdAt, new Date(now.getTime() - 366 * DAY_MS))))
-      .orderBy(desc(sql`1`)),
+      .where(and(mine, gte(attempts.createdAt, new Date(now.getTime() - 7 * DAY_MS)))),
+    streak(db, userId, today),
   ]);
   return {
     points: points.reverse().map(({ createdAt, ...point }) => ({
       ...point,
       date: createdAt.toISOString(),
     })),
-    total: Number(totals?.total ?? 0),
-    thisWeek: Number(totals?.thisWeek ?? 0),
-    streakDays: streak(
-      days.map((row) => row.day),
-      now,
-    ),
+    total: Number(total?.n ?? 0),
+    thisWeek: Number(thisWeek?.n ?? 0),
+    streakDays,
   };
 }
 
-/** Consecutive days with an answer, ending today or yesterday (UTC). */
-function streak(daysNewestFirst: string[], now: Date): number {
-  const day = (offset: number) =>
-    new Date(now.getTime() - offset * DAY_MS).toISOString().slice(0, 10);
-  let offset = daysNewestFirst[0] === day(0) ? 0 : 1;
-  let run = 0;
-  for (const answered of daysNewestFirst) {
-    if (answered !== day(offset)) break;
-    run++;
-    offset++;
-  }
-  return run;
+/**
+ * Consecutive UTC days with an answer, ending today or yesterday, up to a year: one index probe
+ * per day of the streak rather than a scan of the whole history.
+ */
+async function streak(db: Database, userId: string, today: Date): Promise<number> {
+  const answeredOn = (day: SQL) => sql`exists (select 1 from ${attempts}
+    where ${attempts.userId} = ${userId} and ${attempts.createdAt} >= ${day}
+      and ${attempts.createdAt} < ${day} + interval '1 day')`;
+  const start = sql`${today.toISOString()}::timestamptz`;
+  // Both drivers (pg, PGlite) answer raw SQL with `rows`.
+  const result = (await db.execute(sql`
+    with recursive streak(day) as (
+      (select d from (values (${start}), (${start} - interval '1 day')) as v(d)
+        where ${answeredOn(sql`v.d`)} order by d desc limit 1)
+      union all
+      select day - interval '1 day' from streak
+        where day > ${start} - interval '366 days' and ${answeredOn(sql`day - interval '1 day'`)}
+    )
+    select count(*)::int as days from streak`)) as unknown as { rows: { days: number }[] };
+  return Number(result.rows[0]?.days ?? 0);
 }
 
 /** Everything we hold about the user's practice, and their account, as JSON. */
