@@ -23,6 +23,9 @@ const ResetPasswordPage = lazy(() =>
 const PracticePage = lazy(() =>
   import("@/client/pages/practice").then((m) => ({ default: m.PracticePage })),
 );
+const HistoryPage = lazy(() =>
+  import("@/client/pages/history").then((m) => ({ default: m.HistoryPage })),
+);
 const NotFoundPage = lazy(() =>
   import("@/client/pages/not-found").then((m) => ({ default: m.NotFoundPage })),
 );
@@ -54,6 +57,7 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/practice" element={<PracticePage />} />
+          <Route path="/history" element={<HistoryPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -21,5 +21,5 @@ export type RoleId = (typeof roles)[number]["id"];
 const roleIds = roles.map((role) => role.id) as [RoleId, ...RoleId[]];
 export const roleIdSchema = z.enum(roleIds, { error: "role must be one of the listed roles" });
 
-const levels = ["entry", "mid", "senior"] as const;
+export const levels = ["entry", "mid", "senior"] as const;
 export const levelSchema = z.enum(levels, { error: "level must be entry, mid or senior" });

@@ -16,7 +16,22 @@ export type PracticeMode = z.infer<typeof practiceModeSchema>;
 /** Where an attempt came from: a session's mode, or the user's own recorded question. */
 const attemptModeSchema = z.enum([...practiceModes, "own"]);
 
-const interviewLengths = [3, 5, 8] as const;
+export const interviewLengths = [3, 5, 8] as const;
+
+/** Quick Practice's categories, as the question bank names them, with their labels. */
+export const practiceCategories = [
+  { id: "behavioural", label: "Behavioural" },
+  { id: "situational", label: "Situational" },
+  { id: "motivational", label: "Motivation" },
+  { id: "strengths-weaknesses", label: "Strengths and weaknesses" },
+  { id: "career", label: "Career goals" },
+  { id: "teamwork", label: "Teamwork" },
+  { id: "leadership", label: "Leadership" },
+  { id: "customer", label: "Customers" },
+  { id: "background", label: "About you" },
+  { id: "closing", label: "Closing questions" },
+  { id: "technical", label: "Role knowledge" },
+] as const;
 /** Longest job post pasted into Company Specific, in characters (about 3,000 words). */
 export const MAX_JOB_POST_CHARS = 20_000;
 
@@ -149,6 +164,7 @@ const averagesSchema = z.object({
 
 /** The end-of-session report: averages, best and weakest answer, what to work on next. */
 export const sessionReportSchema = z.object({
+  /** Questions of the session answered at least once. */
   answered: z.number().int(),
   averages: averagesSchema.nullable(),
   best: z.object({ attemptId: z.string(), question: z.string(), overall: z.number() }).nullable(),

@@ -229,6 +229,7 @@ function Features() {
 }
 
 const modes: {
+  mode: "interview" | "quick" | "company";
   icon: LucideIcon;
   title: string;
   description: string;
@@ -237,6 +238,7 @@ const modes: {
   featured?: boolean;
 }[] = [
   {
+    mode: "interview",
     icon: Bot,
     title: "AI Interviewer",
     description: "A full interview simulation with an AI interviewer.",
@@ -249,6 +251,7 @@ const modes: {
     featured: true,
   },
   {
+    mode: "quick",
     icon: Clock,
     title: "Quick Practice",
     description: "Ten spare minutes? Drill one question at a time.",
@@ -256,13 +259,14 @@ const modes: {
     action: "Start quick practice",
   },
   {
+    mode: "company",
     icon: Building2,
     title: "Company Specific",
     description: "Rehearse the questions your target company tends to ask.",
     points: [
-      "Role and industry questions",
-      "Your own questions, recorded",
-      "Answers to adapt to the role",
+      "Questions in the company's name",
+      "Drawn from the job post you paste",
+      "Role questions for your level",
     ],
     action: "Prepare for a company",
   },
@@ -283,7 +287,7 @@ function PracticeModes({ startHref }: { startHref: string }) {
           lead="Three ways to rehearse, all in the same practice space. Premium is $11/month."
         />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {modes.map(({ icon: Icon, title, description, points, action, featured }) => (
+          {modes.map(({ mode, icon: Icon, title, description, points, action, featured }) => (
             <li key={title} className="flex">
               <Card className={featured ? "w-full border-primary ring-1 ring-primary" : "w-full"}>
                 <CardHeader>
@@ -315,7 +319,9 @@ function PracticeModes({ startHref }: { startHref: string }) {
                     variant={featured ? "default" : "outline"}
                     className="h-11 w-full"
                   >
-                    <Link to={startHref}>{action}</Link>
+                    <Link to={startHref === "/practice" ? `/practice?mode=${mode}` : startHref}>
+                      {action}
+                    </Link>
                   </Button>
                 </CardFooter>
               </Card>

@@ -1,16 +1,18 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ErrorBoundary } from "react-error-boundary";
-import { useNavigate, useSearchParams } from "react-router";
+import { Bot, Building2, Clock, History, Mic } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
 import { logRenderError } from "@/client/components/route-error-fallback";
 import { Button } from "@/client/components/ui/button";
-import { Spinner } from "@/client/components/ui/spinner";
 import { PracticeArea } from "@/client/features/practice/practice-area";
+import { PracticeModePanel } from "@/client/features/practice/practice-mode";
 import { SubscriptionSummary } from "@/client/features/subscription/subscription-summary";
-import { UpgradeScreen } from "@/client/features/subscription/upgrade-screen";
+import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
 import { useSubscription } from "@/client/features/subscription/use-subscription";
 import { useAuth } from "@/client/lib/auth";
 import { queryClient } from "@/client/lib/query-client";
+import { practiceModeSchema, type PracticeMode } from "@/shared/sessions";
 
 /**
  * /practice: signed-out visitors go to /auth; non-subscribers see the upgrade screen;
@@ -34,14 +36,9 @@ export function PracticePage() {
 function PracticeContent() {
   const { user, loading } = useAuth();
   const subscription = useSubscription();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const checkoutResult = params.get("checkout");
   const checkSubscription = subscription.check;
-
-  useEffect(() => {
-    if (!loading && !user) void navigate("/auth", { replace: true });
-  }, [loading, user, navigate]);
 
   useEffect(() => {
     if (loading || !user || checkoutResult === null) return;
@@ -57,29 +54,55 @@ function PracticeContent() {
     );
   }, [loading, user, checkoutResult, setParams, checkSubscription]);
 
-  if (loading || !user || !subscription.settled) {
-    return (
-      <main className="grid min-h-dvh place-items-center p-6">
-        <Spinner label="Loading..." />
-      </main>
-    );
-  }
-
-  const checkStatus = () => void subscription.check("manual");
-
-  if (!subscription.status.subscribed) {
-    return (
-      <main className="min-h-dvh bg-muted/40 px-4 py-10 sm:py-16">
-        <UpgradeScreen onCheckStatus={checkStatus} checking={subscription.checking} />
-      </main>
-    );
-  }
-
+  const mode = practiceModeSchema.safeParse(params.get("mode"));
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:py-10">
-      <SubscriptionSummary status={subscription.status} />
-      <PracticeArea />
-    </main>
+    <SubscriberOnly>
+      {({ status }) => (
+        <main className="mx-auto flex min-h-dvh w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:py-10">
+          <SubscriptionSummary status={status} />
+          <PracticeNav current={mode.success ? mode.data : "own"} />
+          {/* A new mode starts afresh: the key drops the last mode's session. */}
+          {mode.success ? <PracticeModePanel key={mode.data} mode={mode.data} /> : <PracticeArea />}
+        </main>
+      )}
+    </SubscriberOnly>
+  );
+}
+
+const navItems = [
+  { mode: "interview", label: "AI Interviewer", icon: Bot },
+  { mode: "quick", label: "Quick Practice", icon: Clock },
+  { mode: "company", label: "Company Specific", icon: Building2 },
+  { mode: "own", label: "Ask your own question", icon: Mic },
+] as const;
+
+/** The practice modes, and the way to the history; the current one is marked for all users. */
+function PracticeNav({ current }: { current: PracticeMode | "own" }) {
+  return (
+    <nav aria-label="Practice modes" className="flex flex-wrap items-center gap-2">
+      {navItems.map(({ mode, label, icon: Icon }) => (
+        <Button
+          key={mode}
+          asChild
+          variant={current === mode ? "default" : "outline"}
+          className="h-11"
+        >
+          <Link
+            to={mode === "own" ? "/practice" : `/practice?mode=${mode}`}
+            aria-current={current === mode ? "page" : undefined}
+          >
+            <Icon aria-hidden="true" />
+            {label}
+          </Link>
+        </Button>
+      ))}
+      <Button asChild variant="ghost" className="h-11 sm:ml-auto">
+        <Link to="/history">
+          <History aria-hidden="true" />
+          History and progress
+        </Link>
+      </Button>
+    </nav>
   );
 }
 

@@ -186,7 +186,7 @@ describe("answers in a session", () => {
       [1, false, "interview"],
       [1, true, "interview"],
     ]);
-    expect(detail.report.answered).toBe(3);
+    expect(detail.report.answered).toBe(2); // two questions, one of them with a follow-up
     const overalls = detail.attempts.map((a) => a.scores.overall);
     expect(detail.report.best!.overall).toBe(Math.max(...overalls));
     expect(detail.report.weakest!.overall).toBe(Math.min(...overalls));

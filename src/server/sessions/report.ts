@@ -30,7 +30,8 @@ export function sessionReport(answers: readonly Answer[]): SessionReport {
     if (workOn.length === 3) break;
   }
   return {
-    answered: answers.length,
+    // Questions answered (a follow-up or a second try is the same question).
+    answered: new Set(answers.map((answer) => answer.questionIndex)).size,
     averages: {
       overall: mean((a) => a.scores.overall),
       clarity: mean((a) => a.scores.clarity),

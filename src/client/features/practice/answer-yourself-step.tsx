@@ -23,9 +23,12 @@ import type { AnswerMode, useAnswerPractice } from "./use-answer-practice";
 export function AnswerYourselfStep({
   practice,
   hasQuestion,
+  eyebrow = "Step 3",
 }: {
   practice: ReturnType<typeof useAnswerPractice>;
   hasQuestion: boolean;
+  /** The small label above the title. */
+  eyebrow?: string;
 }) {
   const { recorder, mode, evaluating } = practice;
   const answerId = useId();
@@ -43,7 +46,7 @@ export function AnswerYourselfStep({
   return (
     <Card id="answer-yourself" aria-busy={evaluating}>
       <CardHeader>
-        <p className="text-xs font-semibold tracking-wide text-primary uppercase">Step 3</p>
+        <p className="text-xs font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
         <CardTitle as="h2">Answer it yourself</CardTitle>
         <CardDescription>
           Answer out loud as you would in the interview — up to {MAX_ANSWER_RECORDING_SECONDS / 60}{" "}

@@ -2,9 +2,10 @@ import { useMutation } from "@tanstack/react-query";
 import { feedbackSchema, type Feedback } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
 
-export type AnswerToEvaluate =
-  | { question: string; audio: string; signal?: AbortSignal }
-  | { question: string; answer: string; signal?: AbortSignal };
+/** `attemptOf` names the practice session question this answers ("{session}:{index}"). */
+export type AnswerToEvaluate = { question: string; attemptOf?: string; signal?: AbortSignal } & (
+  { audio: string } | { answer: string }
+);
 
 /** evaluate-answer: the user's own answer (a recording's base64, or typed) → the feedback report. */
 const evaluateAnswer = ({ signal, ...body }: AnswerToEvaluate): Promise<Feedback> =>

@@ -28,13 +28,17 @@ export function FeedbackCard({
   trend,
   onTryAgain,
   onEditTranscript,
+  actions,
 }: {
   attempt: Attempt;
   previous: Attempt | null;
   /** Overall scores of every try at this question, oldest first. */
   trend: number[];
-  onTryAgain: () => void;
-  onEditTranscript: (transcript: string) => void;
+  /** Without these (a report re-opened from the history) the card has no answer controls. */
+  onTryAgain?: () => void;
+  onEditTranscript?: (transcript: string) => void;
+  /** More buttons for the footer (a session's "Next question"). */
+  actions?: ReactNode;
 }) {
   const { feedback, question } = attempt;
   const { scores } = feedback;
@@ -119,17 +123,20 @@ export function FeedbackCard({
           <Transcript text={feedback.transcript} />
         </section>
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-3">
-        <Button onClick={onTryAgain}>
-          <RotateCcw aria-hidden="true" />
-          Try Again
-        </Button>
-        {feedback.source.transcriber !== "typed" ? (
+      <CardFooter className="flex flex-wrap gap-3 empty:hidden">
+        {onTryAgain ? (
+          <Button onClick={onTryAgain}>
+            <RotateCcw aria-hidden="true" />
+            Try Again
+          </Button>
+        ) : null}
+        {onEditTranscript && feedback.source.transcriber !== "typed" ? (
           <Button variant="outline" onClick={() => onEditTranscript(feedback.transcript)}>
             <PencilLine aria-hidden="true" />
             Correct the Transcript
           </Button>
         ) : null}
+        {actions}
       </CardFooter>
     </Card>
   );

@@ -27,7 +27,7 @@ export type Attempt = { question: string; feedback: Feedback };
  * previous one at the same question. Failures of the call are toasted by the query client
  * ('Failed to get feedback', lib/query-client.ts); leaving the page cancels a call in flight.
  */
-export function useAnswerPractice(question: string) {
+export function useAnswerPractice(question: string, attemptOf?: string) {
   const [mode, setMode] = useState<AnswerMode>("speak");
   const [typed, setTyped] = useState("");
   const [attempts, setAttempts] = useState<Attempt[]>([]);
@@ -84,8 +84,8 @@ export function useAnswerPractice(question: string) {
     setStatus("Scoring your answer...");
     const request =
       mode === "speak"
-        ? { question: asked, audio: recording!.base64, signal: controller.signal }
-        : { question: asked, answer, signal: controller.signal };
+        ? { question: asked, audio: recording!.base64, attemptOf, signal: controller.signal }
+        : { question: asked, answer, attemptOf, signal: controller.signal };
     // The last second of a recording may still be on its way as a draft: let it arrive first.
     void (mode === "speak" ? draft.flushed(1500) : Promise.resolve()).then(() =>
       evaluation.mutate(request, {

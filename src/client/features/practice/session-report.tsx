@@ -1,0 +1,123 @@
+import { Award, Target, TrendingDown } from "lucide-react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { OverallScore, ScoreBars } from "@/client/components/score-bars";
+import { Badge } from "@/client/components/ui/badge";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@/client/components/ui/card";
+import { Spinner } from "@/client/components/ui/spinner";
+import { roles } from "@/shared/roles";
+import type { SessionDetail } from "@/shared/sessions";
+import { useSessionDetail } from "./practice-sessions";
+
+const modeNames = {
+  interview: "AI Interviewer",
+  quick: "Quick Practice",
+  company: "Company Specific",
+};
+
+/** A session's report, loaded by id: after the last question, and re-opened from the history. */
+export function SessionReport({ id, footer }: { id: string; footer?: ReactNode }) {
+  const { data, isPending, isError } = useSessionDetail(id);
+  if (isPending) return <Spinner label="Loading the report..." />;
+  if (isError) return <p className="text-muted-foreground">The report could not be loaded.</p>;
+  return <ReportCard session={data} footer={footer} />;
+}
+
+const attemptHref = (attemptId: string) => `/history?attempt=${attemptId}`;
+
+function ReportCard({ session, footer }: { session: SessionDetail; footer?: ReactNode }) {
+  const { report } = session;
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), [session.id]);
+  const role = roles.find((r) => r.id === session.role)?.label;
+  const subtitle = [modeNames[session.mode], role, session.level, session.company]
+    .filter(Boolean)
+    .join(" · ");
+
+  return (
+    <Card className="shadow-raised" aria-labelledby={titleId} data-testid="session-report">
+      <CardHeader>
+        <CardTitle as="h2" id={titleId} ref={title} tabIndex={-1} className="outline-none">
+          Session report
+        </CardTitle>
+        <CardDescription>
+          {subtitle} — {report.answered} of {session.questions.length} questions answered
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {report.averages ? (
+          <>
+            <div className="flex flex-wrap items-end gap-3">
+              <OverallScore score={report.averages.overall} />
+              <p className="pb-1.5 text-sm text-muted-foreground">average over the session</p>
+            </div>
+            <ScoreBars
+              ratings={[
+                { label: "Clarity", score: report.averages.clarity },
+                { label: "Relevance", score: report.averages.relevance },
+                { label: "Timing", score: report.averages.timing },
+              ]}
+            />
+          </>
+        ) : (
+          <p className="text-muted-foreground">No answers in this session yet.</p>
+        )}
+        {report.best && report.weakest ? (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            <li className="rounded-lg border border-border p-4">
+              <p className="flex items-center gap-2 text-sm font-semibold">
+                <Award aria-hidden="true" className="size-4 text-success" />
+                Best answer <Badge variant="outline">{report.best.overall.toFixed(1)}</Badge>
+              </p>
+              <Link
+                className="mt-1 block text-sm underline"
+                to={attemptHref(report.best.attemptId)}
+              >
+                {report.best.question}
+              </Link>
+            </li>
+            <li className="rounded-lg border border-border p-4">
+              <p className="flex items-center gap-2 text-sm font-semibold">
+                <TrendingDown aria-hidden="true" className="size-4 text-warning" />
+                Weakest answer <Badge variant="outline">{report.weakest.overall.toFixed(1)}</Badge>
+              </p>
+              <Link
+                className="mt-1 block text-sm underline"
+                to={attemptHref(report.weakest.attemptId)}
+              >
+                {report.weakest.question}
+              </Link>
+            </li>
+          </ul>
+        ) : null}
+        {report.workOn.length > 0 ? (
+          <section aria-labelledby={`${titleId}-next`} className="space-y-2">
+            <h3 id={`${titleId}-next`} className="flex items-center gap-2 text-sm font-semibold">
+              <Target aria-hidden="true" className="size-4 text-primary" />
+              Work on next
+            </h3>
+            <ol className="list-decimal space-y-2 pl-5 text-sm">
+              {report.workOn.map((item) => (
+                <li key={item.text}>
+                  {item.text}{" "}
+                  <Link className="underline" to={attemptHref(item.attemptId)}>
+                    See the answer
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </CardContent>
+      {footer ? <CardFooter className="flex flex-wrap gap-3">{footer}</CardFooter> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+import { Play } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/client/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { NativeSelect } from "@/client/components/ui/native-select";
+import { Spinner } from "@/client/components/ui/spinner";
+import { Textarea } from "@/client/components/ui/textarea";
+import { levels, roles, type RoleId } from "@/shared/roles";
+import {
+  interviewLengths,
+  MAX_JOB_POST_CHARS,
+  practiceCategories,
+  type PracticeMode,
+  type StartSessionRequest,
+} from "@/shared/sessions";
+
+export const modeCopy: Record<PracticeMode, { title: string; description: string; start: string }> =
+  {
+    interview: {
+      title: "AI Interviewer",
+      description:
+        "A mock interview for the job you want: one question at a time, read aloud if you like, a follow-up when your answer leaves something out, and a report at the end.",
+      start: "Start the interview",
+    },
+    quick: {
+      title: "Quick Practice",
+      description:
+        "One question, chosen for you — from a category, or a surprise — and never one you have just answered.",
+      start: "Give me a question",
+    },
+    company: {
+      title: "Company Specific",
+      description:
+        "Rehearse for one company: questions in its name, questions drawn from the job post you paste, and the role's own questions.",
+      start: "Prepare my questions",
+    },
+  };
+
+const levelLabels = { entry: "Entry level", mid: "Mid level", senior: "Senior" } as const;
+
+/** The choices of a practice mode, and the button that starts a session with them. */
+export function SessionSetup({
+  mode,
+  starting,
+  onStart,
+}: {
+  mode: PracticeMode;
+  starting: boolean;
+  onStart: (request: StartSessionRequest) => void;
+}) {
+  const [role, setRole] = useState<RoleId>("software-engineer");
+  const [level, setLevel] = useState<(typeof levels)[number]>("mid");
+  const [length, setLength] = useState<(typeof interviewLengths)[number]>(5);
+  const [category, setCategory] = useState("");
+  const [company, setCompany] = useState("");
+  const [jobPost, setJobPost] = useState("");
+  const id = useId();
+  const { description, start } = modeCopy[mode];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (mode === "interview") onStart({ mode, role, level, length });
+    else if (mode === "quick") onStart({ mode, ...(category ? { category } : {}) });
+    else {
+      onStart({
+        mode,
+        company: company.trim(),
+        role,
+        level,
+        ...(jobPost.trim() ? { jobPost: jobPost.trim() } : {}),
+      });
+    }
+  }
+
+  const roleField = (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-role`}>Role</Label>
+      <NativeSelect
+        id={`${id}-role`}
+        value={role}
+        onChange={(event) => setRole(event.target.value as RoleId)}
+      >
+        {roles.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+  const levelField = (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-level`}>Level</Label>
+      <NativeSelect
+        id={`${id}-level`}
+        value={level}
+        onChange={(event) => setLevel(event.target.value as (typeof levels)[number])}
+      >
+        {levels.map((option) => (
+          <option key={option} value={option}>
+            {levelLabels[option]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+
+  return (
+    <Card>
+      <form onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <CardHeader>
+          <CardTitle as="h2" id={`${id}-title`}>
+            Set up your session
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          {mode === "interview" ? (
+            <>
+              {roleField}
+              {levelField}
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-length`}>Length</Label>
+                <NativeSelect
+                  id={`${id}-length`}
+                  value={length}
+                  onChange={(event) =>
+                    setLength(Number(event.target.value) as (typeof interviewLengths)[number])
+                  }
+                >
+                  {interviewLengths.map((option) => (
+                    <option key={option} value={option}>
+                      {option} questions
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </>
+          ) : null}
+          {mode === "quick" ? (
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <Label htmlFor={`${id}-category`}>Category</Label>
+              <NativeSelect
+                id={`${id}-category`}
+                value={category}
+                onChange={(event) => setCategory(event.target.value)}
+              >
+                <option value="">Surprise me</option>
+                {practiceCategories.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+          {mode === "company" ? (
+            <>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-company`}>Company</Label>
+                <Input
+                  id={`${id}-company`}
+                  value={company}
+                  onChange={(event) => setCompany(event.target.value)}
+                  maxLength={100}
+                  required
+                  autoComplete="organization"
+                  placeholder="e.g. Acme"
+                />
+              </div>
+              {roleField}
+              {levelField}
+              <div className="flex flex-col gap-2 sm:col-span-3">
+                <Label htmlFor={`${id}-post`}>Job post (optional)</Label>
+                <Textarea
+                  id={`${id}-post`}
+                  value={jobPost}
+                  onChange={(event) => setJobPost(event.target.value)}
+                  maxLength={MAX_JOB_POST_CHARS}
+                  rows={5}
+                  aria-describedby={`${id}-post-hint`}
+                  placeholder="Paste the job advert: its requirements shape your questions."
+                />
+                <p id={`${id}-post-hint`} className="text-sm text-muted-foreground">
+                  Used for this session only. Its skills become questions, and its words help the
+                  offline recogniser hear your answers.
+                </p>
+              </div>
+            </>
+          ) : null}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" className="h-11" disabled={starting}>
+            {starting ? <Spinner label="Starting..." /> : <Play aria-hidden="true" />}
+            {starting ? null : start}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
