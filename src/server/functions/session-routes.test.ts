@@ -124,6 +124,7 @@ describe("start-session", () => {
     expect(session.company).toBe("Acme Analytics");
     const sources = session.questions.map((q) => q.source);
     expect(sources).toContain("company");
+    expect(sources).toContain("job-post");
     expect(session.questions.some((q) => q.question.includes("Acme Analytics"))).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import rawBank from "./question-bank.json";
 import { roleQuestionSets } from "./role-questions";
 import { levelSchema, roleIdSchema } from "@/shared/roles";
+import { practiceCategories } from "@/shared/sessions";
 import type { GrammarInput } from "./grammar";
 
 /**
@@ -11,21 +12,13 @@ import type { GrammarInput } from "./grammar";
  * once, on first use; a malformed bank is a programming error and fails loudly.
  */
 
-export const questionCategories = [
-  "behavioural",
-  "situational",
-  "motivational",
-  "strengths-weaknesses",
-  "career",
-  "teamwork",
-  "leadership",
-  "customer",
-  "closing",
-  "background",
-  "technical",
-] as const;
+/** The bank's categories: the ones Quick Practice offers (src/shared/sessions.ts). */
+export const questionCategories = practiceCategories.map((category) => category.id) as [
+  QuestionCategory,
+  ...QuestionCategory[],
+];
 
-export type QuestionCategory = (typeof questionCategories)[number];
+export type QuestionCategory = (typeof practiceCategories)[number]["id"];
 
 const sentence = z
   .string()

@@ -29,11 +29,13 @@ describe("offline answerer", () => {
   });
 
   it("writes a framework answer for a question the library does not hold", () => {
-    const result = answerer.lookup("What would you do if you found a security hole in production?");
+    const result = answerer.lookup(
+      "What would you do if the venue flooded on the morning of a trade fair?",
+    );
     expect(result.kind).toBe("framework");
     expect(result.questionType).toBe("situational");
     expect(result.questionId).toBeUndefined();
-    expect(result.answer).toContain("If I found a security hole in production");
+    expect(result.answer).toContain("If the venue flooded on the morning of a trade fair");
 
     const behavioural = answerer.lookup(
       "Tell me about a time you had to cancel a launch at the last minute",
