@@ -112,7 +112,7 @@ describe("AI Interviewer", () => {
     await report.getByText("Weakest answer").waitFor();
     expect(await report.getByRole("heading", { name: "Work on next" }).count()).toBe(1);
     expect(await axeViolationsAtWidths(page, ["[data-sonner-toaster]"])).toEqual([]);
-    await page.screenshot({ path: "test-results/session-report.png", fullPage: true });
+    await page.screenshot({ path: "tests/artifacts/session-report.png", fullPage: true });
     user.assertNoUnexpectedErrors();
   });
 });
@@ -145,7 +145,7 @@ describe("history and your data", () => {
       .waitFor();
     const found = await axeViolationsAtWidths(page, ["[data-sonner-toaster]"]);
     expect(found.join("\n")).toBe("");
-    await page.screenshot({ path: "test-results/history.png", fullPage: true });
+    await page.screenshot({ path: "tests/artifacts/history.png", fullPage: true });
 
     // Re-open the oldest answer with its whole feedback.
     await list.getByRole("listitem").last().getByRole("link").first().click();
