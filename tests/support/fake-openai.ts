@@ -87,6 +87,7 @@ export async function startFakeOpenAI(
       strengths: ['You said what you did yourself: "I set up a short meeting".'],
       improvements: ["Say how it ended: what changed, ideally with a number."],
       summary: "A clear, relevant answer that stops before the result.",
+      followUp: "How did the release go in the end?",
     }),
     wordTimestamps: true,
     transcriptSeconds: 4,

@@ -134,9 +134,10 @@ export type EvaluationInput = {
   approximate: boolean;
 };
 
+/** `followUp`: the cloud model's own follow-up question; the offline rubric leaves it out. */
 export type Evaluation = Pick<
   Feedback,
-  "scores" | "structure" | "strengths" | "improvements" | "summary"
+  "scores" | "structure" | "strengths" | "improvements" | "summary" | "followUp"
 >;
 
 /** Scores an answer (contracts/feedback.md): the offline rubric, or a chat model. */

@@ -260,13 +260,14 @@ const evaluationSchema = feedbackSchema.pick({
   strengths: true,
   improvements: true,
   summary: true,
+  followUp: true,
 });
 
 /** The same shape as JSON Schema for structured outputs (strict: every field required). */
 const EVALUATION_JSON_SCHEMA = {
   type: "object",
   additionalProperties: false,
-  required: ["scores", "structure", "strengths", "improvements", "summary"],
+  required: ["scores", "structure", "strengths", "improvements", "summary", "followUp"],
   properties: {
     scores: {
       type: "object",
@@ -292,6 +293,7 @@ const EVALUATION_JSON_SCHEMA = {
     strengths: { type: "array", items: { type: "string" } },
     improvements: { type: "array", items: { type: "string" } },
     summary: { type: "string" },
+    followUp: { anyOf: [{ type: "string" }, { type: "null" }] },
   },
 } as const;
 

@@ -41,6 +41,7 @@ Score four things from 1.0 to 5.0 with one decimal:
 Also report which STAR parts (situation, task, action, result) the answer contains, or null for structure when the question is not about a past situation.
 Give one to three strengths and one to three improvements. Each must be specific to this answer: quote the candidate's words in double quotes or name exactly what is missing. Never give generic advice.
 Write a summary of one or two sentences.
+For followUp: when the answer tells of a past situation but leaves out its result or what the candidate did themselves, the one short question an interviewer would ask next about it (for example "What was the outcome?"); otherwise null.
 Use the measured delivery figures as they are; never invent or re-estimate numbers about speaking time, pace, pauses or filler words. If the transcript is marked approximate, do not criticise wording that may be a transcription error.`;
 
 export function evaluateUserMessage(input: {

@@ -327,6 +327,34 @@ describe("evaluate-answer, OpenAI-compatible engines", () => {
     expect(JSON.stringify(chat!.body.messages)).toContain("measuredDelivery");
   });
 
+  it("passes on the model's follow-up in an AI Interviewer session, and only there", async () => {
+    const res = await t.request("/functions/v1/start-session", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${subscriber.accessToken}`,
+      },
+      body: JSON.stringify({ mode: "interview", role: "sales", level: "mid", length: 3 }),
+    });
+    const session = (await res.json()) as { id: string; questions: { question: string }[] };
+    const inSession = feedbackSchema.parse(
+      await (
+        await evaluate(t, subscriber, {
+          question: session.questions[1]!.question,
+          answer: typed,
+          attemptOf: `${session.id}:1`,
+        })
+      ).json(),
+    );
+    expect(inSession.followUp).toBe("How did the release go in the end?");
+    const own = feedbackSchema.parse(
+      await (await evaluate(t, subscriber, { question, answer: typed })).json(),
+    );
+    expect(own.followUp).toBeNull();
+    const chat = fake.requests.find((r) => r.route === "chat")!;
+    expect(JSON.stringify(chat.body)).toContain('"followUp"');
+  });
+
   it("takes no drafts: the cloud engine hears whole answers", async () => {
     const chunk = base64(readFixture("answer-deadline.slt").subarray(0, 1000));
     const res = await draft(t, subscriber, { draft: "r", seq: 0, chunk, question });

@@ -78,8 +78,13 @@ export async function evaluateAnswer(
     attemptOf: request.attemptOf,
     place,
   });
-  // The AI Interviewer asks one follow-up to a question's answer, never to a follow-up's.
+  // The AI Interviewer asks one follow-up to a question's answer, never to a follow-up's: the
+  // cloud model's own when it wrote one, else the rule.
   const followUp =
-    answered?.session.mode === "interview" && !answered.followUp ? followUpFor(feedback) : null;
+    answered?.session.mode === "interview" && !answered.followUp
+      ? feedback.followUp !== undefined
+        ? feedback.followUp
+        : followUpFor(feedback)
+      : null;
   return { id, ...feedback, followUp };
 }
