@@ -145,3 +145,11 @@ export interface Evaluator {
   readonly source: "openai" | "offline";
   evaluate(input: EvaluationInput, signal?: AbortSignal): Promise<Evaluation>;
 }
+
+/** Writes interview questions from a job post (Company Specific in cloud mode; decision 0072). */
+export interface QuestionWriter {
+  fromJobPost(
+    input: { company: string; role: string; level?: string; jobPost: string },
+    signal?: AbortSignal,
+  ): Promise<string[]>;
+}

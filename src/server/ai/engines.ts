@@ -9,6 +9,7 @@ import type {
   AnswerTranscriber,
   Evaluator,
   QuestionReference,
+  QuestionWriter,
   Transcriber,
 } from "./engine";
 import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
@@ -23,6 +24,7 @@ import {
   createOpenAIAnswerer,
   createOpenAIAnswerTranscriber,
   createOpenAIEvaluator,
+  createOpenAIQuestionWriter,
   createOpenAITranscriber,
 } from "./openai";
 
@@ -39,6 +41,8 @@ export type Engines = {
   /** The user's spoken answers (evaluate-answer): the same choice as `transcriber`. */
   answerTranscriber: AnswerTranscriber;
   evaluator: Evaluator;
+  /** Questions from a job post, when a chat model is configured; null offline (decision 0072). */
+  questionWriter: QuestionWriter | null;
   /** What the offline library knows about a question (type, model answer, tips). */
   reference(question: string): QuestionReference;
   /** Starts loading a lazily built engine (the offline recogniser) ahead of its first use. */
@@ -109,6 +113,10 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     answerer,
     answerTranscriber,
     evaluator,
+    questionWriter:
+      ai.answerer === "openai"
+        ? createOpenAIQuestionWriter({ ...common, model: ai.answerModel })
+        : null,
     reference: createQuestionReferences(),
     warm: () => warm?.(),
     transcriberStats,

@@ -2,6 +2,7 @@ import OpenAI, { toFile } from "openai";
 import { AudioFormatError } from "@/server/audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "@/server/audio/decode";
 import type { Logger } from "@/server/logger";
+import { z } from "zod";
 import { feedbackSchema } from "@/shared/feedback";
 import {
   callWithRetries,
@@ -18,12 +19,14 @@ import {
   type Evaluation,
   type Evaluator,
   type HeardAnswer,
+  type QuestionWriter,
   type Transcriber,
   type Transcript,
 } from "./engine";
 import {
   ANSWER_SYSTEM_PROMPT,
   EVALUATE_SYSTEM_PROMPT,
+  JOB_POST_QUESTIONS_PROMPT,
   TRANSCRIBE_PROMPT,
   answerUserMessage,
   evaluateUserMessage,
@@ -300,71 +303,122 @@ const EVALUATION_JSON_SCHEMA = {
 const oneDecimal = (score: number) => Math.round(score * 10) / 10;
 
 /**
- * Feedback from a chat model with a JSON-schema structured output, validated by the response's
- * own zod schema. An answer that does not match is asked for once more, then it is a 502.
+ * One chat call with a JSON-schema structured output, validated by `parse` (the response's own
+ * zod schema): an answer that does not match is asked for once more, then it is a 502.
  */
+async function structuredChat<T>(
+  openai: OpenAI,
+  options: OpenAIEngineOptions,
+  call: {
+    what: string;
+    name: string;
+    schema: Record<string, unknown>;
+    parse: (value: unknown) => { success: true; data: T } | { success: false };
+    system: string;
+    user: string;
+  },
+  signal?: AbortSignal,
+): Promise<T> {
+  const deadline = new Deadline(options.timeoutMs, signal);
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const completion = await callWithRetries({
+        deadline,
+        maxRetries: options.maxRetries,
+        classify: retryable,
+        attempt: (attemptSignal) =>
+          openai.chat.completions.create(
+            {
+              model: options.model,
+              temperature: 0.2,
+              response_format: {
+                type: "json_schema",
+                json_schema: { name: call.name, strict: true, schema: call.schema },
+              },
+              messages: [
+                { role: "system", content: call.system },
+                { role: "user", content: call.user },
+              ],
+            },
+            { signal: attemptSignal },
+          ),
+      });
+      const parsed = call.parse(parseJson(completion.choices?.[0]?.message?.content ?? ""));
+      if (parsed.success) return parsed.data;
+      options.logger.warn({ attempt, what: call.what }, "AI answer did not match its schema");
+    }
+    throw new EngineError("upstream", `The AI service returned ${call.what} we could not read.`);
+  } catch (error) {
+    throw engineError(error, deadline, options.logger, call.what);
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** Feedback from a chat model (contracts/feedback.md), nothing measured asked of it. */
 export function createOpenAIEvaluator(options: OpenAIEngineOptions): Evaluator {
   const openai = client(options);
   return {
     source: "openai",
     async evaluate(input, signal): Promise<Evaluation> {
-      const deadline = new Deadline(options.timeoutMs, signal);
-      try {
-        for (let attempt = 0; attempt < 2; attempt++) {
-          const completion = await callWithRetries({
-            deadline,
-            maxRetries: options.maxRetries,
-            classify: retryable,
-            attempt: (attemptSignal) =>
-              openai.chat.completions.create(
-                {
-                  model: options.model,
-                  temperature: 0.2,
-                  response_format: {
-                    type: "json_schema",
-                    json_schema: {
-                      name: "answer_feedback",
-                      strict: true,
-                      schema: EVALUATION_JSON_SCHEMA,
-                    },
-                  },
-                  messages: [
-                    { role: "system", content: EVALUATE_SYSTEM_PROMPT },
-                    {
-                      role: "user",
-                      content: evaluateUserMessage({
-                        ...input,
-                        modelAnswer: input.reference.modelAnswer,
-                      }),
-                    },
-                  ],
-                },
-                { signal: attemptSignal },
-              ),
-          });
-          const parsed = evaluationSchema.safeParse(
-            parseJson(completion.choices?.[0]?.message?.content ?? ""),
-          );
-          if (parsed.success) {
-            const { scores } = parsed.data;
-            return {
-              ...parsed.data,
-              scores: {
-                overall: oneDecimal(scores.overall),
-                clarity: oneDecimal(scores.clarity),
-                relevance: oneDecimal(scores.relevance),
-                timing: oneDecimal(scores.timing),
-              },
-            };
-          }
-          options.logger.warn({ attempt }, "AI feedback did not match its schema");
-        }
-        throw new EngineError("upstream", "The AI service returned feedback we could not read.");
-      } catch (error) {
-        throw engineError(error, deadline, options.logger, "feedback");
-      } finally {
-        deadline.clear();
-      }
+      const evaluation = await structuredChat(
+        openai,
+        options,
+        {
+          what: "feedback",
+          name: "answer_feedback",
+          schema: EVALUATION_JSON_SCHEMA,
+          parse: (value) => evaluationSchema.safeParse(value),
+          system: EVALUATE_SYSTEM_PROMPT,
+          user: evaluateUserMessage({ ...input, modelAnswer: input.reference.modelAnswer }),
+        },
+        signal,
+      );
+      const { scores } = evaluation;
+      return {
+        ...evaluation,
+        scores: {
+          overall: oneDecimal(scores.overall),
+          clarity: oneDecimal(scores.clarity),
+          relevance: oneDecimal(scores.relevance),
+          timing: oneDecimal(scores.timing),
+        },
+      };
+    },
+  };
+}
+
+const writtenQuestionsSchema = z.object({
+  questions: z.array(z.string().trim().min(10).max(300)).min(1).max(5),
+});
+
+/**
+ * Company Specific in cloud mode: the chat model writes interview questions from the job post's
+ * requirements (decision 0072), checked by a schema; the offline chooser does the rest.
+ */
+export function createOpenAIQuestionWriter(options: OpenAIEngineOptions): QuestionWriter {
+  const openai = client(options);
+  return {
+    async fromJobPost(input, signal) {
+      const { questions } = await structuredChat(
+        openai,
+        options,
+        {
+          what: "questions",
+          name: "job_post_questions",
+          schema: {
+            type: "object",
+            additionalProperties: false,
+            required: ["questions"],
+            properties: { questions: { type: "array", items: { type: "string" } } },
+          },
+          parse: (value) => writtenQuestionsSchema.safeParse(value),
+          system: JOB_POST_QUESTIONS_PROMPT,
+          user: JSON.stringify(input),
+        },
+        signal,
+      );
+      return questions.slice(0, 3);
     },
   };
 }

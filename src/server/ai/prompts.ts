@@ -60,3 +60,6 @@ export function evaluateUserMessage(input: {
     referenceAnswer: input.modelAnswer ?? null,
   });
 }
+
+/** Company Specific in cloud mode: questions drawn from the job post's requirements. */
+export const JOB_POST_QUESTIONS_PROMPT = `You prepare a job seeker for an interview. From the job post you are given, write three interview questions an interviewer at this company would ask about the post's most important requirements: one behavioural ("Tell me about a time…"), one about how the candidate would do the work, and one more of either kind. Each is one sentence a person would say aloud, without lists or quotation marks, and about the requirement itself, not the company's name. Answer with {"questions": [...]}.`;

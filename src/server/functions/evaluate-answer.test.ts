@@ -355,6 +355,42 @@ describe("evaluate-answer, OpenAI-compatible engines", () => {
     expect(JSON.stringify(chat.body)).toContain('"followUp"');
   });
 
+  it("has the model write a company session's questions from the job post", async () => {
+    const start = () =>
+      t.request("/functions/v1/start-session", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${subscriber.accessToken}`,
+        },
+        body: JSON.stringify({
+          mode: "company",
+          company: "Acme",
+          role: "data-analyst",
+          jobPost: "You will write SQL daily and build dashboards for stakeholder management.",
+        }),
+      });
+    const written = [
+      "Tell me about a time your analysis changed a decision.",
+      "How would you check a dashboard's numbers before sharing it?",
+    ];
+    fake.enqueue("chat", { content: JSON.stringify({ questions: written }) });
+    const session = (await (await start()).json()) as {
+      questions: { question: string; source: string; index: number }[];
+    };
+    const fromPost = session.questions.filter((q) => q.source === "job-post");
+    expect(fromPost.map((q) => q.question)).toEqual(written);
+    expect(session.questions.map((q) => q.index)).toEqual([...session.questions.keys()]);
+    const chat = fake.requests.find((r) => r.route === "chat")!;
+    expect(chat.body).toMatchObject({
+      response_format: { type: "json_schema", json_schema: { name: "job_post_questions" } },
+    });
+    // A model that answers nonsense twice leaves the offline questions: the session still starts.
+    fake.enqueue("chat", { content: "not json" }, { content: '{"questions": []}' });
+    const fallback = (await (await start()).json()) as { questions: { source: string }[] };
+    expect(fallback.questions.some((q) => q.source === "job-post")).toBe(true);
+  });
+
   it("takes no drafts: the cloud engine hears whole answers", async () => {
     const chunk = base64(readFixture("answer-deadline.slt").subarray(0, 1000));
     const res = await draft(t, subscriber, { draft: "r", seq: 0, chunk, question });

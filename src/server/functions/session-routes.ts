@@ -7,6 +7,7 @@ import type { AuthedEnv } from "@/server/http/env";
 import { payloadTooLarge } from "@/server/http/errors";
 import { setResponseHeader } from "@/server/http/response-headers";
 import { functionsJson } from "@/server/http/validate";
+import type { Logger } from "@/server/logger";
 import type { Services } from "@/server/services";
 import { postOnly } from "./practice-routes";
 import { chooseQuestions } from "@/server/sessions/choose-questions";
@@ -26,6 +27,7 @@ import {
   MAX_JOB_POST_CHARS,
   progressRequestSchema,
   startSessionRequestSchema,
+  type SessionQuestion,
 } from "@/shared/sessions";
 
 /**
@@ -39,6 +41,37 @@ import {
  *   export-my-data     → account, subscription, sessions and attempts as JSON
  *   delete-my-history  → {deleted: {attempts, sessions}}
  */
+/**
+ * Cloud mode: the model's questions from the job post take the place of the offline chooser's.
+ * A model that fails leaves the offline ones: the session starts either way.
+ */
+async function withWrittenQuestions(
+  questions: SessionQuestion[],
+  write: () => Promise<string[]>,
+  log: Logger,
+): Promise<SessionQuestion[]> {
+  let written: string[];
+  try {
+    written = await write();
+  } catch (error) {
+    log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "job-post questions fell back to offline",
+    );
+    return questions;
+  }
+  const kept = questions.filter((question) => question.source !== "job-post");
+  const fromPost = written.map((question) => ({
+    question,
+    category: "behavioural",
+    source: "job-post" as const,
+    bankId: null,
+  }));
+  // After the opener and the company's first question, as the offline set has them.
+  const ordered = [...kept.slice(0, 2), ...fromPost, ...kept.slice(2)];
+  return ordered.map((question, index) => ({ ...question, index }));
+}
+
 export function sessionRoutes(services: Services) {
   const db = services.database.db;
   const app = new Hono<AuthedEnv>();
@@ -79,6 +112,23 @@ export function sessionRoutes(services: Services) {
       const recentKeys =
         request.mode === "quick" ? await recentQuestionKeys(db, userId) : undefined;
       const chosen = chooseQuestions(loadQuestionBank(), request, { recentKeys });
+      const writer = services.ai.questionWriter;
+      if (request.mode === "company" && request.jobPost && writer) {
+        chosen.questions = await withWrittenQuestions(
+          chosen.questions,
+          () =>
+            writer.fromJobPost(
+              {
+                company: request.company,
+                role: request.role,
+                level: request.level,
+                jobPost: request.jobPost!,
+              },
+              c.req.raw.signal,
+            ),
+          c.var.log,
+        );
+      }
       const session = await createSession(db, userId, {
         mode: request.mode,
         role: "role" in request ? request.role : undefined,
