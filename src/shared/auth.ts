@@ -89,7 +89,10 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
  */
 export const deleteAccountBodySchema = z.object({
   email: z.string().trim().min(1, "Type your email to confirm.").max(320),
-  password: z.string().min(1, "Type your password to confirm.").max(PASSWORD_MAX_LENGTH * 2),
+  password: z
+    .string()
+    .min(1, "Type your password to confirm.")
+    .max(PASSWORD_MAX_LENGTH * 2),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const deleteAccountResultSchema = z.object({ deleted: z.literal(true) });
