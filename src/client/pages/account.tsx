@@ -76,9 +76,9 @@ function AccountContent() {
         </div>
 
         <SettingsSection id="profile" title="Profile">
-          <dl className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr] sm:gap-y-4">
             <dt className="text-sm font-medium text-muted-foreground">Name</dt>
-            <dd className="min-w-0 break-words">{fullName}</dd>
+            <dd className="mb-3 min-w-0 break-words sm:mb-0">{fullName}</dd>
             <dt className="text-sm font-medium text-muted-foreground">Email</dt>
             <dd className="min-w-0 break-words">{email}</dd>
           </dl>
