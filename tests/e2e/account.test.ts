@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { startJourney, type Journey } from "./support/journey";
+import { signUpAndSubscribe, toast as toastOn } from "./support/practice";
 
 /**
  * The account page end to end in Chromium on the built server (local billing, outbox mail):
@@ -24,61 +24,40 @@ const shoot = async (page: Page, name: string, fullPage = true) => {
 };
 
 describe("the account page", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let watched: WatchedPage;
+  let journey: Journey | undefined;
   let page: Page;
+  let site: string;
   const email = `account-${Date.now()}@example.com`;
   const firstPassword = "the first passphrase";
   const newPassword = "a second passphrase";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-    page = watched.page;
+    journey = await startJourney();
+    page = journey.page;
+    site = journey.server.url;
   });
-  afterAll(async () => {
-    await watched?.context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => journey?.stop());
 
-  const toast = (title: string) => page.locator("[data-sonner-toast]", { hasText: title });
+  const toast = (title: string) => toastOn(page, title);
   const axe = async () =>
     expect(await axeViolationsAtWidths(page, ["[data-sonner-toaster]"])).toEqual([]);
 
   it("signs up and subscribes with the test checkout", async () => {
-    await page.goto("/auth");
-    await page.getByRole("tab", { name: "Sign Up" }).click();
-    await page.getByLabel("Full Name").fill("Ada Account");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(firstPassword);
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL(`${server.url}/`);
-
-    await page.goto("/practice");
-    await page.getByRole("button", { name: "Subscribe for $11/month" }).click();
-    await page.waitForURL(/\/billing\/checkout\//);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry").fill(`12 / ${(new Date().getFullYear() + 3) % 100}`);
-    await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: "Pay $11.00" }).click();
-    await page.waitForURL((url) => url.pathname === "/practice");
-    await page.getByRole("heading", { name: "Record Interview Question" }).waitFor();
+    await signUpAndSubscribe(page, site, email, firstPassword);
   });
 
   it("opens /account from the header: name, email and the subscription", async () => {
     await page.getByRole("link", { name: "Back to Home" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site}/`);
     await shoot(page, "header", false);
     await page
       .getByRole("banner")
       .getByRole("link", { name: `Your account: ${email}` })
       .click();
-    await page.waitForURL(`${server.url}/account`);
+    await page.waitForURL(`${site}/account`);
     await page.getByRole("heading", { name: "Your account", level: 1 }).waitFor();
     const profile = page.getByRole("region", { name: "Profile" });
-    await profile.getByText("Ada Account").waitFor();
+    await profile.getByText("Pat Practice").waitFor();
     await profile.getByText(email).waitFor();
     const subscription = page.getByRole("region", { name: "Subscription" });
     await subscription.getByText("Premium", { exact: true }).waitFor({ timeout: 15_000 });
@@ -134,7 +113,7 @@ describe("the account page", () => {
 
     await dialog.getByLabel("Password").fill(newPassword);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site}/`);
     await toast("Account deleted").waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
   });
@@ -145,6 +124,6 @@ describe("the account page", () => {
     await page.getByLabel("Password").fill(newPassword);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("alert").filter({ hasText: "Invalid login credentials" }).waitFor();
-    watched.assertNoUnexpectedErrors(expectedErrors);
+    journey!.watched.assertNoUnexpectedErrors(expectedErrors);
   });
 });

@@ -143,6 +143,12 @@ async function askForReset(t: TestApp, user: TestUser) {
   await vi.waitFor(async () => expect((await rowsOf(t, user)).outboxMails).toBe(1));
 }
 
+/** Nothing of the user changed since `before`, and they are still a subscriber. */
+async function expectUntouched(t: TestApp, user: TestUser, before: Record<string, number>) {
+  expect(await rowsOf(t, user)).toEqual(before);
+  expect((await invoke(t, "check-subscription", user.accessToken)).json.subscribed).toBe(true);
+}
+
 /** The deleted user's tokens and password no longer work anywhere on `t`. */
 async function expectGone(t: TestApp, user: TestUser) {
   expect((await invoke(t, "check-subscription", user.accessToken)).status).toBe(401);
@@ -224,8 +230,7 @@ describe("delete-account on the local billing provider", () => {
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe("invalid_credentials");
     }
-    expect(await rowsOf(t, user)).toEqual(before);
-    expect((await invoke(t, "check-subscription", user.accessToken)).json.subscribed).toBe(true);
+    await expectUntouched(t, user, before);
   });
 
   it("refuses missing fields (400 validation_failed) and a missing token (401)", async () => {
@@ -255,8 +260,7 @@ describe("delete-account on the local billing provider", () => {
     } finally {
       t.services.billing.cancelNow = cancelNow;
     }
-    expect(await rowsOf(t, user)).toEqual(before);
-    expect((await invoke(t, "check-subscription", user.accessToken)).json.subscribed).toBe(true);
+    await expectUntouched(t, user, before);
   });
 
   it("counts wrong passwords against the address's failed sign-ins", async () => {
@@ -408,8 +412,7 @@ describe("delete-account on Stripe (the wire-compatible fake)", () => {
     expect(res.json.error.code).toBe("bad_gateway");
     expect(res.json.error.message).toMatch(/payment provider/);
     expect(fake.subscriptions.get(subscription.id)!.status).toBe("active");
-    expect(await rowsOf(t, user)).toEqual(before);
-    expect((await invoke(t, "check-subscription", user.accessToken)).json.subscribed).toBe(true);
+    await expectUntouched(t, user, before);
 
     // Trying again once Stripe answers closes it.
     expect((await close(t, user)).status).toBe(200);

@@ -14,22 +14,22 @@ const emailSchema = signUpFormSchema.pick({ email: true });
  * stays the sign-in until the link is followed (docs/decisions/0069, 0071).
  */
 export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
-  const [error, setError] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | undefined>();
+  const newEmailSchema = emailSchema.refine(
+    ({ email }) => email.toLowerCase() !== currentEmail.toLowerCase(),
+    { path: ["email"], message: "That is already your email." },
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const form = event.currentTarget;
-    const checked = fieldErrors(emailSchema, Object.fromEntries(new FormData(form)));
-    let failure = checked.errors?.email;
-    if (checked.data && checked.data.email.toLowerCase() === currentEmail.toLowerCase()) {
-      failure = "That is already your email.";
-    }
-    setError(failure);
-    if (failure || !checked.data) {
+    if (busy) return;
+    const checked = fieldErrors(newEmailSchema, Object.fromEntries(new FormData(form)));
+    setError(checked.errors?.email);
+    if (!checked.data) {
       input.current?.focus();
       return;
     }
