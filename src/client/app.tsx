@@ -20,6 +20,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import("@/client/pages/reset-password").then((m) => ({ default: m.ResetPasswordPage })),
 );
+const AccountPage = lazy(() =>
+  import("@/client/pages/account").then((m) => ({ default: m.AccountPage })),
+);
 const PracticePage = lazy(() =>
   import("@/client/pages/practice").then((m) => ({ default: m.PracticePage })),
 );
@@ -58,6 +61,7 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/practice" element={<PracticePage />} />
           <Route path="/history" element={<HistoryPage />} />
+          <Route path="/account" element={<AccountPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -83,6 +83,21 @@ export const updateUserBodySchema = z.object({
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
+/**
+ * `POST /functions/v1/delete-account`: the account's email and password, typed to confirm
+ * (docs/decisions/0071). The answer is `{ deleted: true }`.
+ */
+export const deleteAccountBodySchema = z.object({
+  email: z.string().trim().min(1, "Type your email to confirm.").max(320),
+  password: z
+    .string()
+    .min(1, "Type your password to confirm.")
+    .max(PASSWORD_MAX_LENGTH * 2),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+export const deleteAccountResultSchema = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResult = z.infer<typeof deleteAccountResultSchema>;
+
 export const logoutScopes = ["global", "local", "others"] as const;
 export type LogoutScope = (typeof logoutScopes)[number];
 

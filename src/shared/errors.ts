@@ -15,6 +15,8 @@ export const errorCodes = [
   "question_required",
   "question_too_long",
   "invalid_signature",
+  /** A typed email or password that is not the account's (closing an account). */
+  "invalid_credentials",
   // 401 / 403 / 404 / 405
   "unauthorized",
   "subscription_required",

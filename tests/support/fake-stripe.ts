@@ -288,7 +288,9 @@ export class FakeStripe {
     let status = 200;
     let payload: string;
     try {
-      payload = JSON.stringify(this.route(method, url.pathname, method === "GET" ? query : body));
+      // The SDK sends a GET's and a DELETE's parameters in the query string.
+      const params = method === "GET" || method === "DELETE" ? query : body;
+      payload = JSON.stringify(this.route(method, url.pathname, params));
     } catch (error) {
       if (!(error instanceof StripeHttpError)) throw error;
       status = error.status;
@@ -356,10 +358,26 @@ export class FakeStripe {
       if (!sub) throw missing("subscription", subMatch[1]!);
       return sub;
     }
+    if (method === "DELETE" && subMatch) return this.cancelSubscription(subMatch[1]!);
     throw new StripeHttpError(404, {
       type: "invalid_request_error",
       message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs.`,
     });
+  }
+
+  /** `DELETE /v1/subscriptions/{id}`: cancels now (`invoice_now`, `prorate` are recorded). */
+  private cancelSubscription(subscriptionId: string): Json {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw missing("subscription", subscriptionId);
+    if (sub.status === "canceled") {
+      throw new StripeHttpError(400, {
+        type: "invalid_request_error",
+        message: `A canceled subscription can only update its cancellation_details and metadata.`,
+      });
+    }
+    const now = nowSeconds();
+    Object.assign(sub, { status: "canceled", canceled_at: now, ended_at: now });
+    return sub;
   }
 
   private createCheckoutSession(params: Json): Json {

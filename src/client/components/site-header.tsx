@@ -1,4 +1,4 @@
-import { GraduationCap, LogOut } from "lucide-react";
+import { GraduationCap, LogOut, UserRound } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { Button } from "@/client/components/ui/button";
@@ -92,9 +92,15 @@ function HeaderAuthArea({ auth }: { auth: HeaderAuth }) {
   if (auth.email) {
     return (
       <div className={slot}>
-        <span className="min-w-0 truncate text-sm text-muted-foreground" title={auth.email}>
-          {auth.email}
-        </span>
+        <Link
+          to="/account"
+          title="Your account"
+          className="inline-flex h-10 min-w-0 items-center gap-1.5 rounded-md px-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
+          <UserRound aria-hidden="true" className="size-4 shrink-0" />
+          <span className="sr-only">Your account: </span>
+          <span className="truncate">{auth.email}</span>
+        </Link>
         <Button variant="outline" size="sm" onClick={auth.signOut} className="h-10">
           <LogOut aria-hidden="true" className="max-sm:hidden" />
           Sign Out

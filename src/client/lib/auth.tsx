@@ -28,8 +28,11 @@ export type AuthState = {
   recovery: boolean;
 };
 
-/** `confirmationSent`: sign-up worked but waits for the emailed link (AUTH_CONFIRM_EMAIL). */
-export type AuthResult = { error: string | null; confirmationSent?: boolean };
+/**
+ * `confirmationSent`: sign-up worked but waits for the emailed link (AUTH_CONFIRM_EMAIL).
+ * `code`: the server's error code, when a form needs to know which field it is about.
+ */
+export type AuthResult = { error: string | null; confirmationSent?: boolean; code?: string };
 
 export type AuthContextValue = AuthState & {
   signIn(email: string, password: string): Promise<AuthResult>;
@@ -195,12 +198,39 @@ export async function verifyRecoveryCode(email: string, code: string): Promise<A
   }
 }
 
-/** Sets the signed-in user's new password (the server signs their other sessions out). */
-export async function updatePassword(password: string): Promise<AuthResult> {
+/**
+ * Sets the signed-in user's new password (the server signs their other sessions out). The
+ * account page sends the current password, which the server requires from any session but one
+ * opened by a recovery link or code (docs/decisions/0071).
+ */
+export async function updatePassword(
+  password: string,
+  currentPassword?: string,
+): Promise<AuthResult> {
   try {
     const supabase = await getSupabase();
-    const { error } = await supabase.auth.updateUser({ password });
-    return { error: describeError(error) };
+    const { error } = await supabase.auth.updateUser({
+      password,
+      ...(currentPassword === undefined ? {} : { current_password: currentPassword }),
+    });
+    return { error: describeError(error), code: error?.code };
+  } catch {
+    return { error: unreachable };
+  }
+}
+
+/**
+ * Asks to move the account to `email`: the server mails a confirmation link to the new address,
+ * which leads back to /account; until it is followed, the current address stays the sign-in.
+ */
+export async function requestEmailChange(email: string): Promise<AuthResult> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.updateUser(
+      { email: email.trim() },
+      { emailRedirectTo: `${window.location.origin}/account` },
+    );
+    return { error: describeError(error), code: error?.code };
   } catch {
     return { error: unreachable };
   }

@@ -118,6 +118,9 @@ describe("password recovery", () => {
     expect(same.error?.code).toBe("same_password");
     const { error } = await browser.auth.updateUser({ password: "a brand new passphrase" });
     expect(error).toBeNull();
+    // The recovery is spent: another change from this session needs the (new) current password.
+    const again = await browser.auth.updateUser({ password: "yet another passphrase" });
+    expect(again.error?.code).toBe("current_password_required");
 
     // The other session: its access token and its refresh token stop working at once.
     // supabase-js turns the server's 403 session_not_found into this error and drops the session.

@@ -58,6 +58,8 @@ export type AccountMailDeps = {
   redirectTarget(redirectTo: string | undefined): string;
   /** The claims of a bearer token whose session still exists (throws AuthError otherwise). */
   authenticated(bearer: string | undefined): Promise<AccessTokenClaims>;
+  /** Whether `password` is the user's; a wrong one counts as a failed sign-in (may throw 429). */
+  checkPassword(user: UserRow, password: string): Promise<boolean>;
 };
 
 const tokenTypesFor = (type: VerifyType): TokenType[] =>
@@ -150,7 +152,9 @@ export function createAccountMail(deps: AccountMailDeps) {
           .returning();
         identityRows.push(changed!);
       }
-      const session = await createSession(tx, user.id, meta);
+      const session = await createSession(tx, user.id, meta, {
+        recovery: row.type === "recovery",
+      });
       return { user: updated!, identityRows, session };
     });
     if (!done) throw authErrors.otpExpired();
@@ -163,6 +167,14 @@ export function createAccountMail(deps: AccountMailDeps) {
       session.createdAt,
       session.refreshToken,
     );
+  }
+
+  async function isRecoverySession(sessionId: string): Promise<boolean> {
+    const [session] = await db
+      .select({ recovery: sessions.recovery })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    return session?.recovery ?? false;
   }
 
   function checkNewPassword(password: string) {
@@ -258,11 +270,14 @@ export function createAccountMail(deps: AccountMailDeps) {
       const password = body.password ?? undefined;
       if (password !== undefined) {
         checkNewPassword(password);
-        if (
-          body.current_password != null &&
-          !(await verifyPassword(user.passwordHash, body.current_password))
-        ) {
-          throw authErrors.currentPasswordMismatch();
+        // Given, it is checked (and a wrong one counts as a failed sign-in); not given, only a
+        // session opened by a recovery link or code may go without (docs/decisions/0071).
+        if (body.current_password != null) {
+          if (!(await deps.checkPassword(user, body.current_password))) {
+            throw authErrors.currentPasswordMismatch();
+          }
+        } else if (!(await isRecoverySession(claims.session_id))) {
+          throw authErrors.currentPasswordRequired();
         }
         if (await verifyPassword(user.passwordHash, password)) throw authErrors.samePassword();
       }
@@ -306,6 +321,11 @@ export function createAccountMail(deps: AccountMailDeps) {
           await tx
             .delete(sessions)
             .where(and(eq(sessions.userId, user.id), ne(sessions.id, claims.session_id)));
+          // The recovery is over: a later change from this session needs the new password.
+          await tx
+            .update(sessions)
+            .set({ recovery: false })
+            .where(eq(sessions.id, claims.session_id));
           await dropTokens(tx, user.id, "recovery");
         }
         const target = deps.redirectTarget(redirectTo);

@@ -33,6 +33,8 @@ export const AuthErrorCode = {
   SamePassword: "same_password",
   EmailExists: "email_exists",
   CurrentPasswordMismatch: "current_password_mismatch",
+  /** A password change from a session that was not opened by a recovery link or code. */
+  CurrentPasswordRequired: "current_password_required",
   /** Ours: a public site without SMTP_URL cannot send account emails (docs/decisions/0069). */
   EmailNotConfigured: "email_not_configured",
   OverRequestRateLimit: "over_request_rate_limit",
@@ -75,6 +77,7 @@ export function authStatusOf(
     case AuthErrorCode.SamePassword:
     case AuthErrorCode.EmailExists:
     case AuthErrorCode.CurrentPasswordMismatch:
+    case AuthErrorCode.CurrentPasswordRequired:
     case AuthErrorCode.EmailNotConfigured:
       return 422;
     case AuthErrorCode.OverRequestRateLimit:
@@ -137,8 +140,10 @@ export const authErrors = {
   emailExists: () =>
     new AuthError(C.EmailExists, "A user with this email address has already been registered"),
   currentPasswordMismatch: () =>
+    new AuthError(C.CurrentPasswordMismatch, "Your current password is not correct."),
+  currentPasswordRequired: () =>
     new AuthError(
-      C.CurrentPasswordMismatch,
+      C.CurrentPasswordRequired,
       "Current password required when setting new password.",
     ),
   emailNotConfigured: () =>

@@ -25,7 +25,8 @@ import type { Logger } from "@/server/logger";
 import type { Mailer } from "@/server/mail/mailer";
 import { createAccountMail } from "./account-mail";
 import { createAccessTokens, type AccessTokens } from "./access-tokens";
-import { authErrors } from "./errors";
+import { deleteUserRows } from "./delete-account";
+import { AuthError, AuthErrorCode, authErrors } from "./errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
   createSession,
@@ -145,6 +146,23 @@ export async function createAuthService(deps: {
       return found.json;
     });
 
+  /** Whether `password` is the user's; a wrong one counts as a failed sign-in of the address. */
+  async function checkPassword(
+    user: Pick<UserRow, "email" | "passwordHash">,
+    password: string,
+  ): Promise<boolean> {
+    const failureKey = rateLimitKey("sign-in-failure", user.email);
+    if ((await rateLimiter.peek(failureKey)) >= limits.failedSignInsPerEmail) {
+      logger.warn("too many wrong passwords for one address");
+      throw authErrors.rateLimited();
+    }
+    const valid =
+      passwordLength(password) <= PASSWORD_MAX_LENGTH &&
+      (await verifyPassword(user.passwordHash, password));
+    if (!valid) await rateLimiter.add(failureKey);
+    return valid;
+  }
+
   const accountMail = createAccountMail({
     config,
     db,
@@ -159,6 +177,7 @@ export async function createAuthService(deps: {
       await sessionUser(claims);
       return claims;
     },
+    checkPassword,
   });
 
   return {
@@ -372,6 +391,37 @@ export async function createAuthService(deps: {
       const claims = await verifyBearer(bearer);
       await sessionUser(claims);
       return { userId: claims.sub, email: claims.email, sessionId: claims.session_id };
+    },
+
+    /**
+     * Closes an account (docs/decisions/0071). The typed email must be the account's and the
+     * password its own (a wrong one counts as a failed sign-in). Then `beforeDelete` runs (the
+     * billing provider's cancellation): when it throws, nothing is deleted. Then the user and
+     * everything of theirs go in one transaction, and this resolves once no instance accepts
+     * any of their tokens.
+     */
+    async deleteAccount(
+      userId: string,
+      confirm: { email: string; password: string },
+      beforeDelete: () => Promise<void>,
+    ): Promise<"deleted" | "wrong_email" | "wrong_password" | "rate_limited"> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) return "deleted";
+      if (normalizeEmail(confirm.email) !== user.email) return "wrong_email";
+      try {
+        if (!(await checkPassword(user, confirm.password))) return "wrong_password";
+      } catch (error) {
+        if (error instanceof AuthError && error.code === AuthErrorCode.OverRequestRateLimit) {
+          return "rate_limited";
+        }
+        throw error;
+      }
+      await beforeDelete();
+      if (await deleteUserRows(db, userId)) {
+        await caches.settle(); // every instance drops the user's sessions before we answer
+        logger.info({ userId }, "account deleted");
+      }
+      return "deleted";
     },
 
     /** Stops the sweeper and waits for mail work under way. */

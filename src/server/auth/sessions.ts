@@ -23,10 +23,21 @@ export const REUSE_INTERVAL_MS = 10_000;
 /** A chain walked during reuse is short: one link per refresh within the interval. */
 const MAX_REUSE_LINKS = 16;
 
-export async function createSession(tx: Tx | Database, userId: string, meta: RequestMeta) {
+/** `recovery`: opened by a password-recovery link or code (see `sessions.recovery`). */
+export async function createSession(
+  tx: Tx | Database,
+  userId: string,
+  meta: RequestMeta,
+  options: { recovery?: boolean } = {},
+) {
   const [session] = await tx
     .insert(sessions)
-    .values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 512) })
+    .values({
+      userId,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512),
+      recovery: options.recovery ?? false,
+    })
     .returning({ id: sessions.id, createdAt: sessions.createdAt });
   const refreshToken = newRefreshToken();
   await tx

@@ -16,6 +16,8 @@ export type Billing = {
   /** Checkout URL, or the portal URL when the user already has a subscription. */
   checkout(user: BillingUser, origin?: string): Promise<string>;
   portal(user: BillingUser, origin?: string): Promise<string>;
+  /** Cancels the user's subscriptions at the provider now (before the account is deleted). */
+  cancelNow(userId: string): Promise<void>;
 };
 
 export function createBilling(deps: {
@@ -61,5 +63,6 @@ export function createBilling(deps: {
       return provider.createCheckout(user, origin);
     },
     portal: (user, origin) => provider.createPortal(user, origin),
+    cancelNow: (userId) => provider.cancelNow(userId),
   };
 }

@@ -129,6 +129,20 @@ export function createLocalPortal(deps: {
       };
     },
 
+    /** Ends the user's live subscriptions now (the account is being deleted). */
+    async cancelNow(userId: string) {
+      const at = now();
+      const ended = await db
+        .update(localSubscriptions)
+        .set({ status: "canceled", cancelAtPeriodEnd: false, canceledAt: at, updatedAt: at })
+        .where(and(eq(localSubscriptions.userId, userId), eq(localSubscriptions.status, "active")))
+        .returning({ id: localSubscriptions.id });
+      for (const { id } of ended) {
+        logger.info({ userId, subscriptionId: id }, "local subscription cancelled now");
+      }
+      await sync(userId);
+    },
+
     cancel: (token: string) => setCancelAtPeriodEnd(token, true),
     resume: (token: string) => setCancelAtPeriodEnd(token, false),
   };

@@ -22,4 +22,10 @@ export interface BillingProvider {
    * the user has never started a checkout.
    */
   createPortal(user: BillingUser, origin?: string): Promise<string>;
+  /**
+   * Ends every subscription of the user at once, before their account is deleted: no further
+   * charge, no proration, no final invoice. Throws (ApiError) when the provider cannot be
+   * reached or refuses; then the account must stay.
+   */
+  cancelNow(userId: string): Promise<void>;
 }

@@ -256,6 +256,25 @@ export function createStripeProvider(deps: {
       return session.url;
     },
 
+    async cancelNow(userId) {
+      const customer = await readCustomer(db, userId);
+      if (customer?.provider !== "stripe") return;
+      const list = await call("list subscriptions", (options) =>
+        stripe.subscriptions.list(
+          { customer: customer.customerId, status: "all", limit: 100 },
+          options,
+        ),
+      );
+      for (const sub of list.data) {
+        if (sub.status === "canceled" || sub.status === "incomplete_expired") continue;
+        // Now, not at period end; no proration credit and no final invoice: nothing more to pay.
+        await call("cancel a subscription", (options) =>
+          stripe.subscriptions.cancel(sub.id, { invoice_now: false, prorate: false }, options),
+        );
+        logger.info({ userId, subscriptionId: sub.id }, "stripe subscription cancelled now");
+      }
+    },
+
     async createPortal(user, origin = siteUrl) {
       const customer = await readCustomer(db, user.id);
       if (customer?.provider !== "stripe") {

@@ -78,6 +78,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /**
+     * Opened by a password-recovery link or code and no password set since: the one session that
+     * may set a new password without giving the current one (docs/decisions/0071).
+     */
+    recovery: boolean("recovery").notNull().default(false),
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

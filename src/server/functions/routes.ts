@@ -7,6 +7,7 @@ import type { Services } from "@/server/services";
 import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
+import { deleteAccount, deleteAccountBody } from "./delete-account";
 import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
 import { limitBody } from "@/server/http/body-limit";
@@ -47,6 +48,13 @@ export function functionsRoutes(services: Services) {
     signedIn,
     smallBody,
     customerPortal(services.billing, services.config.siteUrl),
+  );
+  router.post(
+    "/delete-account",
+    signedIn,
+    smallBody,
+    deleteAccountBody,
+    deleteAccount(services.auth, services.billing),
   );
   // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
   router.route("/", practiceRoutes(services));

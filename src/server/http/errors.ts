@@ -24,6 +24,7 @@ export function statusOf(code: ErrorCode): ContentfulStatusCode {
     case "question_required":
     case "question_too_long":
     case "invalid_signature":
+    case "invalid_credentials":
       return 400;
     case "unauthorized":
       return 401;

@@ -5,43 +5,63 @@ import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
 import { fieldErrors } from "./validate";
 
-const newPasswordSchema = signUpFormSchema
-  .pick({ password: true })
-  .extend({ confirm: z.string() })
-  .refine((values) => values.password === values.confirm, {
-    path: ["confirm"],
-    message: "The passwords do not match.",
-  });
+const newPassword = signUpFormSchema.pick({ password: true }).extend({ confirm: z.string() });
+const matching = <T extends { password: string; confirm: string }>(values: T) =>
+  values.password === values.confirm;
+const mismatch = { path: ["confirm"], message: "The passwords do not match." };
+const newPasswordSchema = newPassword.refine(matching, mismatch);
+const changePasswordSchema = newPassword
+  .extend({ current: z.string().min(1, "Type your current password.") })
+  .refine(matching, mismatch);
 
-/** A new password, typed twice. `onSubmit` answers an error message or null. */
+/**
+ * A new password, typed twice; with `current` (the account page), the current password first.
+ * `onSubmit` answers an error message (shown under the field it names) or null; on success the
+ * form empties.
+ */
 export function NewPasswordForm({
   onSubmit,
+  current = false,
 }: {
-  onSubmit: (password: string) => Promise<string | null>;
+  onSubmit: (
+    password: string,
+    currentPassword?: string,
+  ) => Promise<{ field: "password" | "current"; message: string } | string | null>;
+  current?: boolean;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const password = useRef<HTMLInputElement>(null);
-  const confirm = useRef<HTMLInputElement>(null);
+  const currentInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmInput = useRef<HTMLInputElement>(null);
+  const input = (field: "current" | "password" | "confirm") =>
+    ({ current: currentInput, password: passwordInput, confirm: confirmInput })[field].current;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
     const checked = fieldErrors(
-      newPasswordSchema,
-      Object.fromEntries(new FormData(event.currentTarget)),
+      current ? changePasswordSchema : newPasswordSchema,
+      Object.fromEntries(new FormData(form)),
     );
     setErrors(checked.errors ?? {});
     if (!checked.data) {
-      (checked.errors.password ? password : confirm).current?.focus();
+      const first = (["current", "password", "confirm"] as const).find((f) => checked.errors[f]);
+      input(first ?? "password")?.focus();
       return;
     }
     setBusy(true);
     try {
-      const failed = await onSubmit(checked.data.password);
+      const data = checked.data as { password: string; current?: string };
+      const failed = await onSubmit(data.password, data.current);
       if (failed) {
-        setErrors({ password: failed });
-        password.current?.select();
+        const { field, message } =
+          typeof failed === "string" ? { field: "password" as const, message: failed } : failed;
+        setErrors({ [field]: message });
+        input(field)?.select();
+      } else {
+        form.reset();
       }
     } finally {
       setBusy(false);
@@ -49,9 +69,25 @@ export function NewPasswordForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Set a new password">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4"
+      aria-label={current ? "Change password" : "Set a new password"}
+    >
+      {current && (
+        <FormField
+          ref={currentInput}
+          label="Current password"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.current}
+        />
+      )}
       <FormField
-        ref={password}
+        ref={passwordInput}
         label="New password"
         name="password"
         type="password"
@@ -62,7 +98,7 @@ export function NewPasswordForm({
         error={errors.password}
       />
       <FormField
-        ref={confirm}
+        ref={confirmInput}
         label="Confirm new password"
         name="confirm"
         type="password"
@@ -70,8 +106,14 @@ export function NewPasswordForm({
         required
         error={errors.confirm}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
-        {busy ? "Saving..." : "Set new password"}
+      <Button
+        type="submit"
+        size={current ? "default" : "lg"}
+        className={current ? "justify-self-start" : "w-full"}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy ? "Saving..." : current ? "Change password" : "Set new password"}
       </Button>
     </form>
   );

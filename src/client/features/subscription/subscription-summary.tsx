@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import type { SubscriptionStatus } from "@/shared/billing";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { useOpenCustomerPortal } from "./open-customer-portal";
+import { ManageSubscriptionButton } from "./manage-subscription-button";
 
 /** The subscriber's bar above the practice tools: plan, end date, Manage Subscription, Back to Home. */
 export function SubscriptionSummary({ status }: { status: SubscriptionStatus }) {
-  const portal = useOpenCustomerPortal();
   const end = status.subscription_end ? new Date(status.subscription_end) : null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-card">
@@ -23,14 +22,7 @@ export function SubscriptionSummary({ status }: { status: SubscriptionStatus }) 
         )}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          onClick={portal.go}
-          disabled={portal.busy}
-          aria-busy={portal.busy}
-        >
-          {portal.busy ? "Opening..." : "Manage Subscription"}
-        </Button>
+        <ManageSubscriptionButton />
         <Button variant="ghost" asChild>
           <Link to="/">Back to Home</Link>
         </Button>

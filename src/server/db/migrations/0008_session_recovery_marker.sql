@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "recovery" boolean DEFAULT false NOT NULL;

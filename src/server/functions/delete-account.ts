@@ -1,0 +1,45 @@
+import type { Context } from "hono";
+import {
+  deleteAccountBodySchema,
+  type DeleteAccountBody,
+  type DeleteAccountResult,
+} from "@/shared/auth";
+import type { AuthService } from "@/server/auth/service";
+import type { Billing } from "@/server/billing/billing";
+import type { AuthedEnv } from "@/server/http/env";
+import { ApiError } from "@/server/http/errors";
+import { setResponseHeader } from "@/server/http/response-headers";
+import { functionsJson } from "@/server/http/validate";
+
+export const deleteAccountBody = functionsJson<typeof deleteAccountBodySchema, AuthedEnv>(
+  deleteAccountBodySchema,
+  "Send the account's email and password to confirm.",
+);
+
+/**
+ * `POST /functions/v1/delete-account` `{ email, password }` → `{ deleted: true }`: the typed
+ * email and password confirm it; the subscription is cancelled at the billing provider first
+ * (when that fails, nothing is deleted); then the user and everything of theirs are deleted and
+ * every session ends, on every instance, before the answer (docs/decisions/0071).
+ */
+export function deleteAccount(auth: AuthService, billing: Billing) {
+  return async (c: Context<AuthedEnv, string, { out: { json: DeleteAccountBody } }>) => {
+    const { id } = c.var.user;
+    const result = await auth.deleteAccount(id, c.req.valid("json"), () => billing.cancelNow(id));
+    switch (result) {
+      case "wrong_email":
+        throw new ApiError("invalid_credentials", "That is not the email of this account.");
+      case "wrong_password":
+        throw new ApiError("invalid_credentials", "That password is not correct.");
+      case "rate_limited":
+        throw new ApiError(
+          "rate_limited",
+          "Too many wrong passwords. Please wait a few minutes and try again.",
+          { headers: { "Retry-After": "300" } },
+        );
+      case "deleted":
+        setResponseHeader(c, "Cache-Control", "no-store");
+        return c.json({ deleted: true } satisfies DeleteAccountResult);
+    }
+  };
+}

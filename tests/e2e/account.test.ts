@@ -1,0 +1,129 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolationsAtWidths } from "./support/axe";
+import { startJourney, type Journey } from "./support/journey";
+import { signUpAndSubscribe, toast as toastOn } from "./support/practice";
+
+/**
+ * The account page end to end in Chromium on the built server (local billing, outbox mail):
+ * sign up → subscribe → /account from the header → change the password → delete the account →
+ * the landing page with its toast, and the account no longer signs in.
+ */
+
+/** Refused requests are logged by Chromium: wrong passwords, and the sign-out of a deleted account. */
+const expectedErrors = [/status of 4(00|03|22)/];
+/** Set to a directory to keep screenshots of the page and its dialog at 1280 and 375 px. */
+const screenshots = process.env.ACCOUNT_SCREENSHOTS_DIR;
+const shoot = async (page: Page, name: string, fullPage = true) => {
+  if (!screenshots) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${screenshots}/${name}-${width}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+describe("the account page", () => {
+  let journey: Journey | undefined;
+  let page: Page;
+  let site: string;
+  const email = `account-${Date.now()}@example.com`;
+  const firstPassword = "the first passphrase";
+  const newPassword = "a second passphrase";
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    page = journey.page;
+    site = journey.server.url;
+  });
+  afterAll(() => journey?.stop());
+
+  const toast = (title: string) => toastOn(page, title);
+  const axe = async () =>
+    expect(await axeViolationsAtWidths(page, ["[data-sonner-toaster]"])).toEqual([]);
+
+  it("signs up and subscribes with the test checkout", async () => {
+    await signUpAndSubscribe(page, site, email, firstPassword);
+  });
+
+  it("opens /account from the header: name, email and the subscription", async () => {
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL(`${site}/`);
+    await shoot(page, "header", false);
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: `Your account: ${email}` })
+      .click();
+    await page.waitForURL(`${site}/account`);
+    await page.getByRole("heading", { name: "Your account", level: 1 }).waitFor();
+    const profile = page.getByRole("region", { name: "Profile" });
+    await profile.getByText("Pat Practice").waitFor();
+    await profile.getByText(email).waitFor();
+    const subscription = page.getByRole("region", { name: "Subscription" });
+    await subscription.getByText("Premium", { exact: true }).waitFor({ timeout: 15_000 });
+    await subscription.getByRole("button", { name: "Manage Subscription" }).waitFor();
+    expect(await page.title()).toBe("Your account — Interview Coach");
+    await axe();
+    await shoot(page, "account");
+  });
+
+  it("changes the password only with the current one", async () => {
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Current password").fill("not my password");
+    await form.getByLabel("New password", { exact: true }).fill(newPassword);
+    await form.getByLabel("Confirm new password").fill(newPassword);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await toast("Password not changed").waitFor();
+    await form.getByText("Your current password is not correct.").waitFor();
+    expect(await form.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
+
+    await form.getByLabel("Current password").fill(firstPassword);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await toast("Password changed").waitFor();
+    expect(await form.getByLabel("New password", { exact: true }).inputValue()).toBe("");
+  });
+
+  it("sends an email change to the new address and says the old one keeps working", async () => {
+    const section = page.getByRole("region", { name: "Change email" });
+    await section.getByText(`you keep signing in with ${email}`).waitFor();
+    await section.getByLabel("New email").fill(`moved-${email}`);
+    await section.getByRole("button", { name: "Send confirmation link" }).click();
+    await toast("Check your new inbox").waitFor();
+    await section.getByRole("status").getByText(`Confirmation sent to moved-${email}`).waitFor();
+  });
+
+  it("deletes the account from the dialog and lands on the landing page with a toast", async () => {
+    await page.getByRole("button", { name: "Delete account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.waitFor();
+    // Keyboard: focus is inside the dialog, and Escape closes it.
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await dialog.waitFor();
+    await axe();
+    await shoot(page, "dialog", false);
+
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(firstPassword); // the old one
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await toast("Account not deleted").waitFor();
+    await toast("That password is not correct.").waitFor();
+
+    await dialog.getByLabel("Password").fill(newPassword);
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${site}/`);
+    await toast("Account deleted").waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
+  });
+
+  it("cannot sign in again", async () => {
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("alert").filter({ hasText: "Invalid login credentials" }).waitFor();
+    journey!.watched.assertNoUnexpectedErrors(expectedErrors);
+  });
+});
