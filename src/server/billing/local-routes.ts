@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { limitBody } from "@/server/http/body-limit";
 import type { AppEnv } from "@/server/http/env";
+import { renderedPageHeaders } from "@/server/http/security-headers";
 import type { Services } from "@/server/services";
 import { isWebForm, webForm } from "@/server/http/validate";
 import { z } from "zod";
@@ -19,20 +19,13 @@ export function localBillingRoutes(services: Services) {
   const router = new Hono<AppEnv>();
   const siteOrigin = new URL(services.config.siteUrl).origin;
 
-  const send = (c: Context, page: HtmlPage, nonce: string) => {
+  /** The page was rendered with `nonce(c)`, which also set its security headers. */
+  const send = (c: Context, page: HtmlPage) => {
     c.header("Content-Type", "text/html; charset=utf-8");
     c.header("Cache-Control", "no-store");
-    c.header("X-Frame-Options", "DENY");
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "same-origin");
-    c.header(
-      "Content-Security-Policy",
-      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; ` +
-        "frame-ancestors 'none'; base-uri 'none'",
-    );
     return c.body(page.html, page.status as 200);
   };
-  const nonce = () => randomBytes(16).toString("base64");
+  const nonce = renderedPageHeaders;
 
   /** Rejects form posts another site made the browser send (CSRF); non-browser clients pass. */
   const sameOrigin = (c: Context) => {
@@ -57,13 +50,12 @@ export function localBillingRoutes(services: Services) {
         n,
         403,
       ),
-      n,
     );
 
   /** Same-origin form posts only; runs before the body is read. */
   const fromOurPages = async (c: Context, next: () => Promise<void>) => {
     if (sameOrigin(c)) return next();
-    return forbidden(c, nonce());
+    return forbidden(c, nonce(c));
   };
 
   /**
@@ -74,19 +66,18 @@ export function localBillingRoutes(services: Services) {
   const checkoutForm = webForm(
     z.object({ number: formText, expiry: formText, cvc: formText }),
     (c) => {
-      const n = nonce();
-      return send(c, messagePage("Unreadable form", "That form could not be read.", n, 400), n);
+      const n = nonce(c);
+      return send(c, messagePage("Unreadable form", "That form could not be read.", n, 400));
     },
   );
 
   const limit = limitBody({
     maxSize: 16 * 1024,
     onError: (c) => {
-      const n = nonce();
+      const n = nonce(c);
       return send(
         c,
         messagePage("Request too large", "That form was too large to process.", n, 413),
-        n,
       );
     },
   });
@@ -102,30 +93,29 @@ export function localBillingRoutes(services: Services) {
       : messagePage("Checkout not found", "This checkout link is not valid.", n, 404);
 
   router.get("/checkout/:id", async (c) => {
-    const n = nonce();
+    const n = nonce(c);
     const lookup = await provider.lookupCheckout(c.req.param("id"));
     if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
-    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
-    return send(c, checkoutPage(c.req.path, { email: lookup.email }, n), n);
+    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n));
+    return send(c, checkoutPage(c.req.path, { email: lookup.email }, n));
   });
 
   router.post("/checkout/:id", limit, fromOurPages, checkoutForm, async (c) => {
-    const n = nonce();
+    const n = nonce(c);
     const id = c.req.param("id");
     const lookup = await provider.lookupCheckout(id);
     if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
-    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
+    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n));
     if (!isWebForm(c)) {
       return send(
         c,
         messagePage("Unsupported form", "Send the checkout form as a web form.", n, 415),
-        n,
       );
     }
     const card = c.req.valid("form");
     const result = await provider.pay(id, card);
     if ("outcome" in result) {
-      if (result.outcome === "closed") return send(c, closedPage(result.state, n), n);
+      if (result.outcome === "closed") return send(c, closedPage(result.state, n));
       return c.redirect("/practice?checkout=success", 303);
     }
     // The number is echoed back so a typo can be fixed; the CVC never is. Pages are no-store.
@@ -144,7 +134,7 @@ export function localBillingRoutes(services: Services) {
             n,
             402,
           );
-    return send(c, page, n);
+    return send(c, page);
   });
 
   const linkGone = (state: "expired" | null, n: string) =>
@@ -164,9 +154,9 @@ export function localBillingRoutes(services: Services) {
   };
 
   router.get("/portal/:token", async (c) => {
-    const n = nonce();
+    const n = nonce(c);
     const state = await provider.portal(c.req.param("token"));
-    if (state === null || state === "expired") return send(c, linkGone(state, n), n);
+    if (state === null || state === "expired") return send(c, linkGone(state, n));
     const sub = state.subscription;
     const page = portalPage(
       c.req.path,
@@ -186,15 +176,15 @@ export function localBillingRoutes(services: Services) {
       },
       n,
     );
-    return send(c, page, n);
+    return send(c, page);
   });
 
   for (const action of ["cancel", "resume"] as const) {
     router.post(`/portal/:token/${action}`, limit, fromOurPages, async (c) => {
-      const n = nonce();
+      const n = nonce(c);
       const token = c.req.param("token");
       const result = await provider[action](token);
-      if (result !== "done") return send(c, linkGone(result, n), n);
+      if (result !== "done") return send(c, linkGone(result, n));
       const notice = action === "cancel" ? "canceled" : "resumed";
       return c.redirect(`/billing/portal/${token}?notice=${notice}`, 303);
     });
