@@ -28,6 +28,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup.ts"],
+          // Fails any browser test whose pages raised a CSP violation (decision 0068).
+          setupFiles: ["tests/e2e/support/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server and browser; two at a time suits a 2-core machine.

@@ -14,6 +14,7 @@ import type { AppEnv } from "./http/env";
 import { ApiError, codeOfStatus, sendError } from "./http/errors";
 import { lazyChild } from "./logger";
 import { setResponseHeader } from "./http/response-headers";
+import { appPageHeaders, securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
 import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
 
@@ -63,6 +64,8 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+
+  app.use(securityHeaders(config));
 
   // Liveness and database readiness. Logged when the answer changes, not on every probe.
   let databaseUp = true;
@@ -166,7 +169,6 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
       "Content-Length": String(body.length),
       "Cache-Control": cacheControl,
       Vary: "Accept-Encoding",
-      "X-Content-Type-Options": "nosniff",
     };
     if (encoding) headers["Content-Encoding"] = encoding;
     return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
@@ -184,6 +186,7 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
     }
     // A missing hashed asset is a real 404; every other path is a client-side route.
     if (path.startsWith("/assets/")) return next();
+    appPageHeaders(c, deps.services.config);
     return send(acceptEncoding, path === "/" ? index : shell, "no-cache", head);
   });
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { errorEnvelopeSchema } from "@/shared/errors";
 import { getSupabase } from "./auth";
+import "./zod-setup";
 
 /**
  * The one way the browser calls our server functions (`POST /functions/v1/{name}` through

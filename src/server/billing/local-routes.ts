@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import { limitBody } from "@/server/http/body-limit";
-import { newNonce as nonce, sendHtmlPage } from "@/server/http/html";
+import { sendHtmlPage } from "@/server/http/html";
 import type { AppEnv } from "@/server/http/env";
+import { renderedPageHeaders } from "@/server/http/security-headers";
 import type { Services } from "@/server/services";
 import { isWebForm, webForm } from "@/server/http/validate";
 import { z } from "zod";
@@ -19,8 +20,9 @@ export function localBillingRoutes(services: Services) {
   const router = new Hono<AppEnv>();
   const siteOrigin = new URL(services.config.siteUrl).origin;
 
-  const send = (c: Context, page: HtmlPage, nonce: string) =>
-    sendHtmlPage(c, page.html, page.status, nonce);
+  /** The page was rendered with `nonce(c)`, which also set its security headers. */
+  const send = (c: Context, page: HtmlPage) => sendHtmlPage(c, page.html, page.status);
+  const nonce = renderedPageHeaders;
 
   /** Rejects form posts another site made the browser send (CSRF); non-browser clients pass. */
   const sameOrigin = (c: Context) => {
@@ -45,13 +47,12 @@ export function localBillingRoutes(services: Services) {
         n,
         403,
       ),
-      n,
     );
 
   /** Same-origin form posts only; runs before the body is read. */
   const fromOurPages = async (c: Context, next: () => Promise<void>) => {
     if (sameOrigin(c)) return next();
-    return forbidden(c, nonce());
+    return forbidden(c, nonce(c));
   };
 
   /**
@@ -62,19 +63,18 @@ export function localBillingRoutes(services: Services) {
   const checkoutForm = webForm(
     z.object({ number: formText, expiry: formText, cvc: formText }),
     (c) => {
-      const n = nonce();
-      return send(c, messagePage("Unreadable form", "That form could not be read.", n, 400), n);
+      const n = nonce(c);
+      return send(c, messagePage("Unreadable form", "That form could not be read.", n, 400));
     },
   );
 
   const limit = limitBody({
     maxSize: 16 * 1024,
     onError: (c) => {
-      const n = nonce();
+      const n = nonce(c);
       return send(
         c,
         messagePage("Request too large", "That form was too large to process.", n, 413),
-        n,
       );
     },
   });
@@ -90,30 +90,29 @@ export function localBillingRoutes(services: Services) {
       : messagePage("Checkout not found", "This checkout link is not valid.", n, 404);
 
   router.get("/checkout/:id", async (c) => {
-    const n = nonce();
+    const n = nonce(c);
     const lookup = await provider.lookupCheckout(c.req.param("id"));
     if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
-    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
-    return send(c, checkoutPage(c.req.path, { email: lookup.email }, n), n);
+    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n));
+    return send(c, checkoutPage(c.req.path, { email: lookup.email }, n));
   });
 
   router.post("/checkout/:id", limit, fromOurPages, checkoutForm, async (c) => {
-    const n = nonce();
+    const n = nonce(c);
     const id = c.req.param("id");
     const lookup = await provider.lookupCheckout(id);
     if (lookup.state === "complete") return c.redirect("/practice?checkout=success", 303);
-    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n), n);
+    if (lookup.state !== "open") return send(c, closedPage(lookup.state, n));
     if (!isWebForm(c)) {
       return send(
         c,
         messagePage("Unsupported form", "Send the checkout form as a web form.", n, 415),
-        n,
       );
     }
     const card = c.req.valid("form");
     const result = await provider.pay(id, card);
     if ("outcome" in result) {
-      if (result.outcome === "closed") return send(c, closedPage(result.state, n), n);
+      if (result.outcome === "closed") return send(c, closedPage(result.state, n));
       return c.redirect("/practice?checkout=success", 303);
     }
     // The number is echoed back so a typo can be fixed; the CVC never is. Pages are no-store.
@@ -132,7 +131,7 @@ export function localBillingRoutes(services: Services) {
             n,
             402,
           );
-    return send(c, page, n);
+    return send(c, page);
   });
 
   const linkGone = (state: "expired" | null, n: string) =>
@@ -152,9 +151,9 @@ export function localBillingRoutes(services: Services) {
   };
 
   router.get("/portal/:token", async (c) => {
-    const n = nonce();
+    const n = nonce(c);
     const state = await provider.portal(c.req.param("token"));
-    if (state === null || state === "expired") return send(c, linkGone(state, n), n);
+    if (state === null || state === "expired") return send(c, linkGone(state, n));
     const sub = state.subscription;
     const page = portalPage(
       c.req.path,
@@ -174,15 +173,15 @@ export function localBillingRoutes(services: Services) {
       },
       n,
     );
-    return send(c, page, n);
+    return send(c, page);
   });
 
   for (const action of ["cancel", "resume"] as const) {
     router.post(`/portal/:token/${action}`, limit, fromOurPages, async (c) => {
-      const n = nonce();
+      const n = nonce(c);
       const token = c.req.param("token");
       const result = await provider[action](token);
-      if (result !== "done") return send(c, linkGone(result, n), n);
+      if (result !== "done") return send(c, linkGone(result, n));
       const notice = action === "cancel" ? "canceled" : "resumed";
       return c.redirect(`/billing/portal/${token}?notice=${notice}`, 303);
     });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 
 /**
@@ -102,23 +101,12 @@ export function htmlDocument(
   </html>`}`;
 }
 
-/** A fresh CSP nonce for one response. */
-export const newNonce = () => randomBytes(16).toString("base64");
-
 /**
- * Sends a page made with `htmlDocument`: no scripts at all, styles only from the block carrying
- * `nonce`, never framed, never cached.
+ * Sends a page made with `htmlDocument`, never cached. Its security headers and the nonce of its
+ * `<style>` come from `renderedPageHeaders` (security-headers.ts), called before rendering.
  */
-export function sendHtmlPage(c: Context, page: string, status: number, nonce: string): Response {
+export function sendHtmlPage(c: Context, page: string, status: number): Response {
   c.header("Content-Type", "text/html; charset=utf-8");
   c.header("Cache-Control", "no-store");
-  c.header("X-Frame-Options", "DENY");
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "same-origin");
-  c.header(
-    "Content-Security-Policy",
-    `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; ` +
-      "frame-ancestors 'none'; base-uri 'none'",
-  );
   return c.body(page, status as 200);
 }

@@ -4,7 +4,8 @@ import { clientIp } from "@/server/auth/client-ip";
 import { isUuid } from "@/server/db/uuid";
 import { outboxMails } from "@/server/db/schema";
 import type { AppEnv } from "@/server/http/env";
-import { html, htmlDocument, newNonce, sendHtmlPage } from "@/server/http/html";
+import { html, htmlDocument, sendHtmlPage } from "@/server/http/html";
+import { mailPreviewHeaders, renderedPageHeaders } from "@/server/http/security-headers";
 import type { Services } from "@/server/services";
 
 /** The newest mails the list shows. */
@@ -68,8 +69,8 @@ export function outboxRoutes(services: Services) {
       }
       <div class="actions"><a class="btn btn-secondary" href="/">Back to Interview Coach</a></div>
     </div>`;
-    const nonce = newNonce();
-    return sendHtmlPage(c, htmlDocument("Outbox", body, { nonce, banner, wide: true }), 200, nonce);
+    const nonce = renderedPageHeaders(c);
+    return sendHtmlPage(c, htmlDocument("Outbox", body, { nonce, banner, wide: true }), 200);
   });
 
   const find = async (id: string) =>
@@ -77,7 +78,7 @@ export function outboxRoutes(services: Services) {
 
   router.get("/:id", async (c) => {
     const mail = await find(c.req.param("id"));
-    const nonce = newNonce();
+    const nonce = renderedPageHeaders(c);
     if (!mail) {
       const body = html`<div class="card">
         <h1>Mail not found</h1>
@@ -85,7 +86,7 @@ export function outboxRoutes(services: Services) {
           <a class="btn btn-secondary" href="/outbox">Back to the outbox</a>
         </div>
       </div>`;
-      return sendHtmlPage(c, htmlDocument("Mail not found", body, { nonce, banner }), 404, nonce);
+      return sendHtmlPage(c, htmlDocument("Mail not found", body, { nonce, banner }), 404);
     }
     const body = html`<div class="card">
       <h1>${mail.subject}</h1>
@@ -107,28 +108,15 @@ export function outboxRoutes(services: Services) {
         <a class="link" href="/outbox">Back to the outbox</a>
       </div>
     </div>`;
-    return sendHtmlPage(
-      c,
-      htmlDocument(mail.subject, body, { nonce, banner, wide: true }),
-      200,
-      nonce,
-    );
+    return sendHtmlPage(c, htmlDocument(mail.subject, body, { nonce, banner, wide: true }), 200);
   });
 
   // The mail's own HTML, as a mail client shows it: its inline styles, and no script can run.
   router.get("/:id/html", async (c) => {
     const mail = await find(c.req.param("id"));
     if (!mail) return c.notFound();
-    c.header("Content-Type", "text/html; charset=utf-8");
-    c.header("Cache-Control", "no-store");
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; " +
-        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox allow-popups " +
-        "allow-top-navigation-by-user-activation",
-    );
-    return c.body(mail.html);
+    mailPreviewHeaders(c);
+    return sendHtmlPage(c, mail.html, 200);
   });
 
   return router;

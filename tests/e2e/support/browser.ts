@@ -1,8 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { findChromium } from "./chromium";
+import { watchSecurityPolicies } from "./csp";
 
+/** The system Chromium; every page it opens is watched for CSP violations (./csp.ts). */
 export async function launchBrowser(args: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: findChromium(),
     headless: true,
     args: [
@@ -16,6 +18,8 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
       ...args,
     ],
   });
+  watchSecurityPolicies(browser);
+  return browser;
 }
 
 export type WatchedPage = {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import "@/client/lib/zod-setup";
 
 /** Field name → first message, for the fields a zod schema refused. */
 export function fieldErrors<T extends z.ZodType>(
