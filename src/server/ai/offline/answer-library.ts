@@ -22,6 +22,7 @@ export const questionCategories = [
   "customer",
   "closing",
   "background",
+  "technical",
 ] as const;
 
 export type QuestionCategory = (typeof questionCategories)[number];
