@@ -18,6 +18,9 @@ export const roles = [
 ] as const;
 
 export type RoleId = (typeof roles)[number]["id"];
+/** A role's label, or the id itself for one we no longer list. */
+export const roleLabel = (id: string): string => roles.find((role) => role.id === id)?.label ?? id;
+
 const roleIds = roles.map((role) => role.id) as [RoleId, ...RoleId[]];
 export const roleIdSchema = z.enum(roleIds, { error: "role must be one of the listed roles" });
 

@@ -16,6 +16,14 @@ export type PracticeMode = z.infer<typeof practiceModeSchema>;
 /** Where an attempt came from: a session's mode, or the user's own recorded question. */
 const attemptModeSchema = z.enum([...practiceModes, "own"]);
 
+/** What the pages call each mode (the landing page's names). */
+export const modeLabels: Record<z.infer<typeof attemptModeSchema>, string> = {
+  interview: "AI Interviewer",
+  quick: "Quick Practice",
+  company: "Company Specific",
+  own: "Own question",
+};
+
 export const interviewLengths = [3, 5, 8] as const;
 
 /** Quick Practice's categories, as the question bank names them, with their labels. */

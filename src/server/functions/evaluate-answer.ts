@@ -4,6 +4,7 @@ import { saveAttempt, type AttemptPlace } from "@/server/feedback/attempts";
 import { questionKeyOf } from "@/server/sessions/choose-questions";
 import { followUpFor } from "@/server/sessions/follow-up";
 import { resolveAttemptOf } from "@/server/sessions/store";
+import { detectQuestionType } from "@/server/ai/offline/question-type";
 import { giveFeedback } from "@/server/feedback/give-feedback";
 import { functionsJson } from "@/server/http/validate";
 import type { AuthedEnv } from "@/server/http/env";
@@ -68,7 +69,7 @@ export async function evaluateAnswer(
         followUp: false,
         mode: "own",
         role: null,
-        category: deps.ai.reference(request.question).questionType,
+        category: detectQuestionType(request.question),
         questionKey: questionKeyOf(request.question, null),
       };
   const id = await saveAttempt(deps.db, {

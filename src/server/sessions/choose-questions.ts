@@ -1,5 +1,5 @@
 import type { BankEntry } from "@/server/ai/offline/answer-library";
-import { roles } from "@/shared/roles";
+import { roleLabel } from "@/shared/roles";
 import type { SessionQuestion, StartSessionRequest } from "@/shared/sessions";
 
 /**
@@ -52,7 +52,7 @@ export function chooseQuestions(
   const shuffled = <T>(items: readonly T[]) => shuffle(items, random);
   const forRole = (role: string, level?: string) =>
     bank.filter(
-      (entry) => entry.role === role && (!level || (entry.levels ?? []).includes(level as never)),
+      (entry) => entry.role === role && (!level || entry.levels?.some((suits) => suits === level)),
     );
 
   switch (request.mode) {
@@ -132,10 +132,9 @@ export function chooseQuestions(
         })),
       );
       questions.push(closing);
-      const roleLabel = roles.find((r) => r.id === role)?.label ?? role;
       return {
         questions: questions.map((question, index) => ({ ...question, index })),
-        vocabulary: vocabularyOf([company, roleLabel, ...skills.map(skillWords)]),
+        vocabulary: vocabularyOf([company, roleLabel(role), ...skills.map(skillWords)]),
       };
     }
   }

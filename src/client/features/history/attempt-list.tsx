@@ -6,15 +6,8 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { roles } from "@/shared/roles";
-import { practiceCategories, type AttemptSummary } from "@/shared/sessions";
+import { modeLabels, practiceCategories } from "@/shared/sessions";
 import { useAttemptPages, type AttemptFilters } from "./history-api";
-
-const modeLabels: Record<AttemptSummary["mode"], string> = {
-  interview: "AI Interviewer",
-  quick: "Quick Practice",
-  company: "Company Specific",
-  own: "Own question",
-};
 
 /** Every answer, newest first, filterable, a page at a time; each one re-opens its feedback. */
 export function AttemptList() {

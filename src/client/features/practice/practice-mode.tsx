@@ -35,14 +35,9 @@ export function PracticeModePanel({ mode }: { mode: PracticeMode }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">{modeCopy[mode].title}</h1>
-      {body()}
-    </div>
-  );
-
-  function body() {
-    if (!session) return <SessionSetup mode={mode} starting={start.isPending} onStart={begin} />;
-    if (finished) {
-      return (
+      {!session ? (
+        <SessionSetup mode={mode} starting={start.isPending} onStart={begin} />
+      ) : finished ? (
         <SessionReport
           id={session.id}
           footer={
@@ -52,15 +47,14 @@ export function PracticeModePanel({ mode }: { mode: PracticeMode }) {
             </Button>
           }
         />
-      );
-    }
-    return (
-      <SessionRunner
-        key={session.id}
-        session={session}
-        onFinished={() => setFinished(true)}
-        onAnother={mode === "quick" && request ? () => begin(request) : undefined}
-      />
-    );
-  }
+      ) : (
+        <SessionRunner
+          key={session.id}
+          session={session}
+          onFinished={() => setFinished(true)}
+          onAnother={mode === "quick" && request ? () => begin(request) : undefined}
+        />
+      )}
+    </div>
+  );
 }

@@ -12,15 +12,9 @@ import {
   CardTitle,
 } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
-import { roles } from "@/shared/roles";
-import type { SessionDetail } from "@/shared/sessions";
+import { roleLabel } from "@/shared/roles";
+import { modeLabels, type SessionDetail } from "@/shared/sessions";
 import { useSessionDetail } from "./practice-sessions";
-
-const modeNames = {
-  interview: "AI Interviewer",
-  quick: "Quick Practice",
-  company: "Company Specific",
-};
 
 /** A session's report, loaded by id: after the last question, and re-opened from the history. */
 export function SessionReport({ id, footer }: { id: string; footer?: ReactNode }) {
@@ -37,8 +31,8 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), [session.id]);
-  const role = roles.find((r) => r.id === session.role)?.label;
-  const subtitle = [modeNames[session.mode], role, session.level, session.company]
+  const role = session.role ? roleLabel(session.role) : null;
+  const subtitle = [modeLabels[session.mode], role, session.level, session.company]
     .filter(Boolean)
     .join(" · ");
 
@@ -72,30 +66,16 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
         )}
         {report.best && report.weakest ? (
           <ul className="grid gap-3 sm:grid-cols-2">
-            <li className="rounded-lg border border-border p-4">
-              <p className="flex items-center gap-2 text-sm font-semibold">
-                <Award aria-hidden="true" className="size-4 text-success" />
-                Best answer <Badge variant="outline">{report.best.overall.toFixed(1)}</Badge>
-              </p>
-              <Link
-                className="mt-1 block text-sm underline"
-                to={attemptHref(report.best.attemptId)}
-              >
-                {report.best.question}
-              </Link>
-            </li>
-            <li className="rounded-lg border border-border p-4">
-              <p className="flex items-center gap-2 text-sm font-semibold">
-                <TrendingDown aria-hidden="true" className="size-4 text-warning" />
-                Weakest answer <Badge variant="outline">{report.weakest.overall.toFixed(1)}</Badge>
-              </p>
-              <Link
-                className="mt-1 block text-sm underline"
-                to={attemptHref(report.weakest.attemptId)}
-              >
-                {report.weakest.question}
-              </Link>
-            </li>
+            <RankedAnswer
+              label="Best answer"
+              icon={<Award aria-hidden="true" className="size-4 text-success" />}
+              answer={report.best}
+            />
+            <RankedAnswer
+              label="Weakest answer"
+              icon={<TrendingDown aria-hidden="true" className="size-4 text-warning" />}
+              answer={report.weakest}
+            />
           </ul>
         ) : null}
         {report.workOn.length > 0 ? (
@@ -119,5 +99,27 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
       </CardContent>
       {footer ? <CardFooter className="flex flex-wrap gap-3">{footer}</CardFooter> : null}
     </Card>
+  );
+}
+
+function RankedAnswer({
+  label,
+  icon,
+  answer,
+}: {
+  label: string;
+  icon: ReactNode;
+  answer: NonNullable<SessionDetail["report"]["best"]>;
+}) {
+  return (
+    <li className="rounded-lg border border-border p-4">
+      <p className="flex items-center gap-2 text-sm font-semibold">
+        {icon}
+        {label} <Badge variant="outline">{answer.overall.toFixed(1)}</Badge>
+      </p>
+      <Link className="mt-1 block text-sm underline" to={attemptHref(answer.attemptId)}>
+        {answer.question}
+      </Link>
+    </li>
   );
 }
