@@ -1,6 +1,7 @@
 // npm run bench:history — the history functions on PostgreSQL with a big history: 1,000 users,
 // one of them with 10,000 attempts (the others 10 each), at 10 connections:
-// list-attempts' first page and a deep page (8,000 attempts in), and progress; then start-session
+// list-attempts' first page and a deep page (8,000 attempts in), and progress (the chart's 100
+// points, and 500 on request); then start-session
 // in company mode with a 1,000-word job post, one at a time. Prints the query plans' shape.
 // Targets: list-attempts and progress p99 < 30 ms; start-session < 200 ms.
 // BENCH_SECONDS (default 5), BENCH_DATABASE_URL.
@@ -81,7 +82,8 @@ try {
     ["list-attempts, first page", "list-attempts", {}],
     ["list-attempts, 8,000 in", "list-attempts", { cursor }],
     ["list-attempts, one mode", "list-attempts", { mode: "quick" }],
-    ["progress (last 500 points)", "progress", {}],
+    ["progress (the chart's 100)", "progress", {}],
+    ["progress, 500 points", "progress", { limit: 500 }],
   ] as const) {
     const result = await call(name, body);
     if (result.non2xx || result.errors) throw new Error(`${label}: ${fmt(label, result)}`);
@@ -127,16 +129,14 @@ try {
       [userId],
     ],
     [
-      "progress: points",
-      `select id, created_at, overall, clarity, relevance, timing from attempts where user_id = $1
-       order by created_at desc, id desc limit 500`,
-      [userId],
-    ],
-    ["progress: total", `select count(*) from attempts where user_id = $1`, [userId]],
-    [
-      "progress: the last year's days, for the streak",
-      `select distinct to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from attempts
-       where user_id = $1 and created_at >= now() - interval '365 days' order by day desc`,
+      "progress: points, counts and the streak's days, as JSON",
+      `select (select json_agg(p) from (select id as "attemptId", created_at as date, overall,
+         clarity, relevance, timing from attempts where user_id = $1
+         order by created_at desc, id desc limit 500) p) as points,
+       (select json_agg(d) from (select current_date - day as ago, answers from attempt_days
+         where user_id = $1 order by day desc limit 366) d) as days,
+       (select sum(answers) from attempt_days where user_id = $1) as total
+       from users where id = $1`,
       [userId],
     ],
   ];

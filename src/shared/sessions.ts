@@ -194,7 +194,7 @@ export const progressRequestSchema = z.strictObject({
 });
 
 export const progressResponseSchema = z.object({
-  /** One point per attempt, oldest first: the newest `limit` (500 unless asked) of them. */
+  /** One point per attempt, oldest first: the newest `limit` (100 unless asked) of them. */
   points: z.array(
     z.object({
       attemptId: z.string(),

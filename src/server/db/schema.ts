@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -400,4 +401,21 @@ export const attempts = pgTable(
     ),
     index("attempts_session_idx").on(t.sessionId),
   ],
+);
+
+/**
+ * How many answers each user gave on each UTC day, kept by triggers on `attempts` (migration
+ * 0009) so the progress counts and the streak read a few hundred small rows, not every attempt.
+ */
+export const attemptDays = pgTable(
+  "attempt_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    answers: integer("answers").notNull(),
+  },
+  // The key's index serves `WHERE user_id = $1 ORDER BY day DESC` (scanned backwards).
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attempts, practiceSessions } from "@/server/db/schema";
+import { attemptDays, attempts, practiceSessions } from "@/server/db/schema";
 import { feedbackSchema } from "@/shared/feedback";
 import {
   attemptDetailSchema,
@@ -312,6 +312,35 @@ describe("history", () => {
     const dates = progress.points.map((p) => p.date);
     expect(dates).toEqual([...dates].sort());
   });
+
+  it("counts from the per-day table, which follows every insert and delete", async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db
+      .delete(attempts)
+      .where(
+        and(
+          eq(attempts.userId, user.id),
+          sql`(${attempts.createdAt} at time zone 'UTC')::date = ${threeDaysAgo}::date`,
+        ),
+      );
+    const progress = await ok(await call(user, "progress"), progressResponseSchema);
+    expect(progress.total).toBe(21);
+    expect(progress.thisWeek).toBe(21);
+    expect(progress.streakDays).toBe(3); // today, yesterday and the day before; then a gap
+    const day = sql<string>`(${attempts.createdAt} at time zone 'UTC')::date::text`;
+    const recount = await t.database.db
+      .select({ day, answers: sql<number>`count(*)::int` })
+      .from(attempts)
+      .where(eq(attempts.userId, user.id))
+      .groupBy(day)
+      .orderBy(day);
+    const kept = await t.database.db
+      .select({ day: attemptDays.day, answers: attemptDays.answers })
+      .from(attemptDays)
+      .where(eq(attemptDays.userId, user.id))
+      .orderBy(attemptDays.day);
+    expect(kept).toEqual(recount);
+  });
 });
 
 describe("your data and other people's", () => {
@@ -366,6 +395,9 @@ describe("your data and other people's", () => {
       .limit(1);
     expect(Number(left?.attempts ?? 0)).toBe(0);
     expect(Number(left?.sessions ?? 0)).toBe(0);
+    expect(
+      await t.database.db.select().from(attemptDays).where(eq(attemptDays.userId, user.id)),
+    ).toEqual([]);
     // Someone else's history is untouched.
     const others = await ok(await call(ada, "list-attempts", {}), listAttemptsResponseSchema);
     expect(others.attempts.length).toBeGreaterThan(0);
