@@ -18,9 +18,7 @@
 //
 //   --quick   one voice, four questions, the delivery variants of the first only
 // Needs Debian's flite, sox and chromium.
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pLimit from "p-limit";
 import { closeEngines, createEngines } from "@/server/ai/engines";
@@ -32,20 +30,21 @@ import { giveFeedback } from "@/server/feedback/give-feedback";
 import { createLogger } from "@/server/logger";
 import { countFillers } from "@/shared/fillers";
 import type { Feedback } from "@/shared/feedback";
-import { duration, recordInChromium } from "@tests/support/chromium-recorder";
+import { duration } from "@tests/support/chromium-recorder";
 import { gradedAnswers, type AnswerLevel } from "@tests/data/feedback-answers";
 import { spearman } from "@tests/support/rank-correlation";
+import { recordSpeech, requireSpeechTools, type Speech } from "@tests/support/speech";
 import { align } from "./word-errors";
 
 const quick = process.argv.includes("--quick");
 const VOICES = quick ? ["slt"] : ["slt", "rms", "awb"];
 /** Questions of the quick run, by their order in the set: behavioural, motivational, situational, closing. */
 const QUICK_QUESTIONS = [0, 1, 5, 6];
-const STRETCH = "1.3";
+const STRETCH = 1.3;
 /** At most two processes at once: two Chromium recorders, then two recogniser workers. */
 const PARALLEL = 2;
 const GRADE: Record<AnswerLevel, number> = { strong: 4, vague: 3, weak: 2, offtopic: 1 };
-const TEMPO = { fast: "1.25", slow: "0.8" } as const;
+const TEMPO = { fast: 1.25, slow: 0.8 } as const;
 /** "um" and "uh" are left out of the word error rate on both sides, as eval:answer-recognition does. */
 const HESITATIONS = new Set(["um", "uh", "er", "hmm"]);
 
@@ -71,14 +70,7 @@ type Row = Omit<Case, "wav" | "webm"> & {
 const root = path.resolve(import.meta.dirname, "../..");
 const cacheDir = path.join(root, ".cache/eval-feedback");
 
-for (const tool of ["flite", "sox", "soxi"]) {
-  try {
-    execFileSync("which", [tool], { stdio: "ignore" });
-  } catch {
-    console.error(`eval:feedback needs ${tool}: apt-get install -y flite sox chromium`);
-    process.exit(1);
-  }
-}
+requireSpeechTools("eval:feedback");
 
 /**
  * Fillers where people put them: "um"/"uh" before a sentence, "you know"/"like" set off by
@@ -100,7 +92,7 @@ function withFillers(text: string): string {
     .join(" ");
 }
 
-function cases(): Case[] {
+function cases(): Omit<Case, "wav" | "webm">[] {
   const questions = [...new Set(gradedAnswers.map(([question]) => question))].filter(
     (_, i) => !quick || QUICK_QUESTIONS.includes(i),
   );
@@ -119,35 +111,15 @@ function cases(): Case[] {
     for (const variant of ["fast", "slow"] as const)
       all.push({ question, level: "strong", voice, variant, text: answerOf(question, "strong") });
   });
-  return all.map((c) => {
-    const key = createHash("sha256")
-      .update(`${c.voice}\n${c.variant}\n${STRETCH}\n${c.text}`)
-      .digest("hex")
-      .slice(0, 16);
-    const base = path.join(cacheDir, `${key}.${c.voice}.${c.variant}`);
-    return { ...c, wav: `${base}.wav`, webm: `${base}.webm` };
-  });
+  return all;
 }
 
-/** flite → sox (16 kHz mono, tempo for that variant, 0.4 s of silence before and 1 s after). */
-function synthesise(c: Case): void {
-  const raw = `${c.wav}.flite.wav`;
-  const flite = ["-voice", c.voice, "--setf", `duration_stretch=${STRETCH}`];
-  execFileSync("flite", [...flite, "-t", c.text, "-o", raw]);
-  const tempo = c.variant === "fast" || c.variant === "slow" ? ["tempo", TEMPO[c.variant]] : [];
-  const format = ["-r", String(RECOGNISER_SAMPLE_RATE), "-c", "1", "-b", "16"];
-  execFileSync("sox", [raw, ...format, `${c.wav}.tmp.wav`, ...tempo, "pad", "0.4", "1.0"]);
-  renameSync(`${c.wav}.tmp.wav`, c.wav);
-  rmSync(raw, { force: true });
-}
-
-async function record(c: Case): Promise<void> {
-  if (existsSync(c.webm)) return;
-  if (!existsSync(c.wav)) synthesise(c);
-  const webm = await recordInChromium(c.wav, duration(c.wav));
-  writeFileSync(`${c.webm}.tmp`, webm);
-  renameSync(`${c.webm}.tmp`, c.webm);
-}
+const speechOf = (c: Omit<Case, "wav" | "webm">): Speech => ({
+  text: c.text,
+  voice: c.voice,
+  stretch: STRETCH,
+  ...(c.variant === "fast" || c.variant === "slow" ? { tempo: TEMPO[c.variant] } : {}),
+});
 
 function readWav(file: string): Float32Array {
   const samples = readFileSync(file).subarray(44); // sox writes the canonical 44-byte header
@@ -175,19 +147,17 @@ const spoken = (text: string) => normaliseText(text).filter((word) => !HESITATIO
 // --- 1. recordings (cached)
 const started = performance.now();
 mkdirSync(cacheDir, { recursive: true });
-const all = cases();
-const missing = all.filter((c) => !existsSync(c.webm));
-console.info(
-  `${all.length} recordings (${VOICES.join(", ")}${quick ? "; quick" : ""}), ${missing.length} to make`,
-);
+const wanted = cases();
+console.info(`${wanted.length} recordings (${VOICES.join(", ")}${quick ? "; quick" : ""})`);
 const limit = pLimit(PARALLEL);
 let made = 0;
-await Promise.all(
-  missing.map((c) =>
+const all: Case[] = await Promise.all(
+  wanted.map((c) =>
     limit(async () => {
-      await record(c);
-      if (++made % 10 === 0 || made === missing.length)
-        console.info(`  recorded ${made}/${missing.length}`);
+      const files = await recordSpeech(speechOf(c), cacheDir);
+      if (++made % 20 === 0 || made === wanted.length)
+        console.info(`  recorded ${made}/${wanted.length} (cached ones are instant)`);
+      return { ...c, ...files };
     }),
   ),
 );
@@ -378,7 +348,7 @@ if (failed.length) {
 const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(0);
 console.info(
   `\n${rows.length} recordings, ${(audioSeconds / 60).toFixed(1)} min of audio; recording ${seconds(started, recordedAt)} s ` +
-    `(${missing.length} made), feedback ${seconds(recordedAt, decodedAt)} s ` +
+    `(cached or made), feedback ${seconds(recordedAt, decodedAt)} s ` +
     `(${((decodedAt - recordedAt) / 1000 / audioSeconds).toFixed(2)} s per second of audio, ${PARALLEL} workers), ` +
     `total ${seconds(started, performance.now())} s`,
 );

@@ -1,4 +1,5 @@
-// npm run eval:offline — recognition quality of the offline transcriber over recorded questions.
+// npm run eval:offline [-- [--only] folder…] — recognition quality of the offline transcriber over
+// recorded questions.
 // Every WebM in tests/fixtures/audio, ../shared/fixtures/audio when present (and in any extra folder given as an argument, each with
 // a manifest.json of the same shape) goes through the real transcriber: worker pool, WebM/Opus
 // decoding, grammar built from the question bank. Prints a table and a summary; exits 1 when a
@@ -7,9 +8,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { EngineError } from "@/server/ai/engine";
-import { LEADING_FILLERS, normaliseText } from "@/server/ai/offline/grammar";
+import { americanSpellings, LEADING_FILLERS, normaliseText } from "@/server/ai/offline/grammar";
+import { loadQuestionBank, spokenQuestions } from "@/server/ai/offline/answer-library";
 import { createOfflineTranscriber } from "@/server/ai/offline/transcriber";
-import { testQuestions } from "@tests/data/transcriber-test-questions";
 
 type Recording = {
   id: string;
@@ -19,18 +20,26 @@ type Recording = {
   in_bank: boolean;
   /** A spoken answer (for the answer recogniser), not a question: not evaluated here. */
   spoken_answer?: boolean;
+  /** The recording's file in its folder, when it is not `{id}.webm`. */
+  file?: string;
 };
 
 // The repository's own recordings, the team's shared set when it sits beside the clone, and any
 // folder given as an argument.
 const shared = path.resolve("../shared/fixtures/audio");
+// `--only folder…` measures those folders alone (eval:role-questions).
+const only = process.argv.includes("--only");
+const extra = process.argv.slice(2).filter((arg) => arg !== "--only");
 const dirs = [
-  path.resolve("tests/fixtures/audio"),
-  ...(existsSync(shared) ? [shared] : []),
-  ...process.argv.slice(2).map((dir) => path.resolve(dir)),
+  ...(only ? [] : [path.resolve("tests/fixtures/audio"), ...(existsSync(shared) ? [shared] : [])]),
+  ...extra.map((dir) => path.resolve(dir)),
 ];
 const workers = Number(process.env.TRANSCRIBE_WORKERS ?? 2);
-const transcriber = createOfflineTranscriber({ questions: testQuestions(), workers });
+// The grammar the server builds: the general bank and every role set.
+const transcriber = createOfflineTranscriber({
+  questions: spokenQuestions(loadQuestionBank()),
+  workers,
+});
 await transcriber.ready;
 
 type Row = Recording & { heard: string; confidence: number | null; outcome: string; ms: number };
@@ -42,7 +51,10 @@ const words = (text: string) => {
   while (list.length > 1 && fillers.has(list[0]!)) list.shift();
   return list.join(" ");
 };
-const same = (a: string, b: string) => words(a) === words(b);
+/** The same words, whichever spelling: a British phrasing may be heard as its American homophone. */
+const spelling = (word: string) => americanSpellings(word)[0] ?? word;
+const same = (a: string, b: string) =>
+  words(a).split(" ").map(spelling).join(" ") === words(b).split(" ").map(spelling).join(" ");
 
 /** Runs `task` over `items` with at most `limit` in flight (the pool queues the rest itself). */
 async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
@@ -67,7 +79,8 @@ for (const dir of dirs) {
   };
   const questions = recordings.filter((recording) => !recording.spoken_answer);
   const results = await mapLimited(questions, workers * 2, async (recording) => {
-    const bytes = new Uint8Array(readFileSync(path.join(dir, `${recording.id}.webm`)));
+    const file = recording.file ?? `${recording.id}.webm`;
+    const bytes = new Uint8Array(readFileSync(path.join(dir, file)));
     const started = performance.now();
     try {
       const transcript = await transcriber.transcribe({ bytes, mimeType: "audio/webm" });

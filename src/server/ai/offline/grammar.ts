@@ -245,6 +245,13 @@ const SPELLINGS: [RegExp, string][] = [
   [/ence$/, "ense"],
 ];
 
+/** The American spellings a British one may have ("organise" → "organize"), none for others. */
+export function americanSpellings(word: string): string[] {
+  return SPELLINGS.map(([pattern, replacement]) => word.replace(pattern, replacement)).filter(
+    (american) => american !== word,
+  );
+}
+
 /**
  * A word missing from the dictionary, rewritten into dictionary words that sound the same:
  * American spelling, a possessive as its plural ("coworker's" sounds like "coworkers"), or a
@@ -255,10 +262,8 @@ export function dictionaryForm(
   hasWord: (word: string) => boolean,
 ): string[] | undefined {
   if (hasWord(word)) return [word];
-  for (const [pattern, replacement] of SPELLINGS) {
-    const american = word.replace(pattern, replacement);
-    if (american !== word && hasWord(american)) return [american];
-  }
+  const american = americanSpellings(word).find(hasWord);
+  if (american) return [american];
   if (word.endsWith("'s")) {
     const base = word.slice(0, -2);
     if (hasWord(`${base}s`)) return [`${base}s`];

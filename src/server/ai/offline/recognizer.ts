@@ -1,5 +1,12 @@
 import { createDecoder, entryWords, setWordGraph } from "./graph-loader";
-import { buildGrammar, formatTranscript, type BuiltGrammar, type GrammarInput } from "./grammar";
+import {
+  buildGrammar,
+  dictionaryForm,
+  formatTranscript,
+  normaliseText,
+  type BuiltGrammar,
+  type GrammarInput,
+} from "./grammar";
 import { compileWordGraph, joinChains } from "./word-graph";
 
 /**
@@ -20,7 +27,7 @@ export type Recognition = {
   /** What was heard, formatted for display ("" when nothing in the grammar matched). */
   text: string;
   words: RecognisedWord[];
-  /** Mean word posterior, 0..1 (0 when no word was recognised). */
+  /** Mean posterior of the decoder's entries, 0..1 (0 when no word was recognised). */
   confidence: number;
   /** Seconds of audio analysed. */
   seconds: number;
@@ -68,7 +75,20 @@ export async function createRecogniser(
   }: { sampleRate?: number; search?: Record<string, number | boolean>; joinWords?: number } = {},
 ): Promise<Recogniser> {
   const { module, decoder } = await createDecoder({ samprate: sampleRate, ...SEARCH, ...search });
-  const grammar = buildGrammar(questions, (word) => decoder.lookup_word(word) !== null);
+  const hasWord = (word: string) => decoder.lookup_word(word) !== null;
+  // Words the dictionary lacks but can say ("analyse" as "analyze", "carers" as "car" + "ers")
+  // join it in their own spelling, so a question is shown as the bank writes it. In one call: the
+  // decoder rebuilds its phone tables after each.
+  const spellings = new Map<string, string>();
+  for (const question of questions) {
+    for (const word of normaliseText([question.question, ...(question.variants ?? [])].join(" "))) {
+      if (spellings.has(word) || hasWord(word)) continue;
+      const said = dictionaryForm(word, hasWord);
+      if (said) spellings.set(word, said.map((part) => decoder.lookup_word(part)).join(" "));
+    }
+  }
+  if (spellings.size > 0) decoder.add_words(...spellings);
+  const grammar = buildGrammar(questions, hasWord);
   const graph = joinChains(compileWordGraph(grammar.jsgf), joinWords);
   setWordGraph(module, decoder, graph, { name: "question" });
 
@@ -80,23 +100,25 @@ export async function createRecogniser(
       decoder.process_audio(pcm, false, true);
       decoder.stop();
       const alignment = decoder.get_alignment();
-      const words: RecognisedWord[] = (alignment.w ?? [])
-        .filter((segment) => !/^[<[(]/.test(segment.t))
-        .flatMap((segment) => {
-          // A joined run ("pulling_their_weight") is one entry: split it, sharing its time.
-          const run = entryWords(segment.t);
-          const each = segment.d / run.length;
-          return run.map((word, k) => ({
-            word,
-            confidence: Math.min(1, Math.max(0, segment.p)),
-            startSeconds: segment.b + k * each,
-            endSeconds: segment.b + (k + 1) * each,
-          }));
-        });
+      const entries = (alignment.w ?? []).filter((segment) => !/^[<[(]/.test(segment.t));
+      const words: RecognisedWord[] = entries.flatMap((segment) => {
+        // A joined run ("pulling_their_weight") is one entry: split it, sharing its time.
+        const run = entryWords(segment.t);
+        const each = segment.d / run.length;
+        return run.map((word, k) => ({
+          word,
+          confidence: Math.min(1, Math.max(0, segment.p)),
+          startSeconds: segment.b + k * each,
+          endSeconds: segment.b + (k + 1) * each,
+        }));
+      });
+      // Over the decoder's entries, not the words: a joined run is one decision with one
+      // posterior, and counted once per word it made long questions look less sure than short.
       const confidence =
-        words.length === 0
+        entries.length === 0
           ? 0
-          : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+          : entries.reduce((sum, segment) => sum + Math.min(1, Math.max(0, segment.p)), 0) /
+            entries.length;
       return {
         text: formatTranscript(words.map((word) => word.word)),
         words,
