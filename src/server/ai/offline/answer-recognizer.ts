@@ -70,7 +70,7 @@ type AnswerRecogniserOptions = {
  */
 const ANSWER_SEARCH: Record<string, number | boolean | string> = {
   lw: 6.5,
-  wip: 0.65,
+  wip: 0.1,
   beam: 1e-48,
   pbeam: 1e-48,
   wbeam: 7e-29,
