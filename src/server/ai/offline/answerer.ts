@@ -146,8 +146,13 @@ export function createOfflineAnswerer(options: OfflineAnswererOptions = {}): Off
     }
     const chunks = chunkText(lookup(question).text, wordsPerChunk);
     const delay = paced ? Math.min(chunkDelayMs, maxStreamMs / Math.max(1, chunks.length - 1)) : 0;
+    // Each chunk at its time from the start: timers truncate fractional milliseconds, and a
+    // delay of 2.9 ms slept as 2 ms, chunk after chunk, ended the stream a quarter early.
+    const started = performance.now();
     for (let i = 0; i < chunks.length; i += 1) {
-      if (i > 0 && delay > 0) await pause(delay, signal);
+      if (i > 0 && delay > 0) {
+        await pause(Math.max(0, started + i * delay - performance.now()), signal);
+      }
       if (signal?.aborted) throw abortReason(signal);
       yield chunks[i]!;
     }
