@@ -17,6 +17,8 @@
 // is 0 whether or not targets are met; only a crash fails.
 //
 //   --quick   one voice, four questions, the delivery variants of the first only
+//   --rescore no recording or hearing: the current rubric scores the transcripts and delivery
+//             figures of the last report again (the same report, with the rubric's scores)
 // Needs Debian's flite, sox and chromium.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +29,8 @@ import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
 import { loadConfig } from "@/server/config";
 import { analyseDelivery } from "@/server/feedback/delivery";
 import { giveFeedback } from "@/server/feedback/give-feedback";
+import { createOfflineEvaluator } from "@/server/feedback/offline-evaluator";
+import { createQuestionReferences } from "@/server/feedback/reference";
 import { createLogger } from "@/server/logger";
 import { countFillers } from "@/shared/fillers";
 import type { Feedback } from "@/shared/feedback";
@@ -37,6 +41,7 @@ import { recordSpeech, requireSpeechTools, type Speech } from "@tests/support/sp
 import { align } from "./word-errors";
 
 const quick = process.argv.includes("--quick");
+const rescore = process.argv.includes("--rescore");
 const VOICES = quick ? ["slt"] : ["slt", "rms", "awb"];
 /** Questions of the quick run, by their order in the set: behavioural, motivational, situational, closing. */
 const QUICK_QUESTIONS = [0, 1, 5, 6];
@@ -147,60 +152,90 @@ const spoken = (text: string) => normaliseText(text).filter((word) => !HESITATIO
 // --- 1. recordings (cached)
 const started = performance.now();
 mkdirSync(cacheDir, { recursive: true });
-const wanted = cases();
-console.info(`${wanted.length} recordings (${VOICES.join(", ")}${quick ? "; quick" : ""})`);
-const limit = pLimit(PARALLEL);
-let made = 0;
-const all: Case[] = await Promise.all(
-  wanted.map((c) =>
-    limit(async () => {
-      const files = await recordSpeech(speechOf(c), cacheDir);
-      if (++made % 20 === 0 || made === wanted.length)
-        console.info(`  recorded ${made}/${wanted.length} (cached ones are instant)`);
-      return { ...c, ...files };
-    }),
-  ),
-);
-const recordedAt = performance.now();
+const reportFile = path.join(cacheDir, quick ? "report-quick.json" : "report.json");
+const { rows, all, audioSeconds, recordedAt } = rescore
+  ? { ...(await rescored(reportFile)), audioSeconds: 0, recordedAt: started }
+  : await hearAll();
+const decodedAt = performance.now();
 
-// --- 2. the pipeline: the server's offline engines, two answer workers
-const engines = await createEngines(
-  loadConfig({
-    AI_TRANSCRIBER: "offline",
-    AI_ANSWERER: "offline",
-    AI_EVALUATOR: "offline",
-    TRANSCRIBE_WORKERS: String(PARALLEL),
-  }),
-  createLogger("warn"),
-);
-let audioSeconds = 0;
-const rows: Row[] = [];
-try {
-  await Promise.all(
-    all.map((c) =>
+async function hearAll() {
+  const wanted = cases();
+  console.info(`${wanted.length} recordings (${VOICES.join(", ")}${quick ? "; quick" : ""})`);
+  const limit = pLimit(PARALLEL);
+  let made = 0;
+  const all: Case[] = await Promise.all(
+    wanted.map((c) =>
       limit(async () => {
-        const { wav, webm, ...rest } = c;
-        const row: Row = { ...rest, grade: GRADE[c.level], trueWpm: trueWordsPerMinute(c) };
-        audioSeconds += duration(wav);
-        try {
-          row.feedback = await giveFeedback(engines, {
-            question: c.question,
-            recording: new Uint8Array(readFileSync(webm)),
-          });
-          const reference = spoken(c.text);
-          const { errors } = align(reference, spoken(row.feedback.transcript));
-          row.wer = { errors, words: reference.length };
-        } catch (error) {
-          row.error = error instanceof Error ? error.message : String(error);
-        }
-        rows.push(row);
+        const files = await recordSpeech(speechOf(c), cacheDir);
+        if (++made % 20 === 0 || made === wanted.length)
+          console.info(`  recorded ${made}/${wanted.length} (cached ones are instant)`);
+        return { ...c, ...files };
       }),
     ),
   );
-} finally {
-  await closeEngines(engines);
+  const recordedAt = performance.now();
+
+  // --- 2. the pipeline: the server's offline engines, two answer workers
+  const engines = await createEngines(
+    loadConfig({
+      AI_TRANSCRIBER: "offline",
+      AI_ANSWERER: "offline",
+      AI_EVALUATOR: "offline",
+      TRANSCRIBE_WORKERS: String(PARALLEL),
+    }),
+    createLogger("warn"),
+  );
+  let audioSeconds = 0;
+  const rows: Row[] = [];
+  try {
+    await Promise.all(
+      all.map((c) =>
+        limit(async () => {
+          const { wav, webm, ...rest } = c;
+          const row: Row = { ...rest, grade: GRADE[c.level], trueWpm: trueWordsPerMinute(c) };
+          audioSeconds += duration(wav);
+          try {
+            row.feedback = await giveFeedback(engines, {
+              question: c.question,
+              recording: new Uint8Array(readFileSync(webm)),
+            });
+            const reference = spoken(c.text);
+            const { errors } = align(reference, spoken(row.feedback.transcript));
+            row.wer = { errors, words: reference.length };
+          } catch (error) {
+            row.error = error instanceof Error ? error.message : String(error);
+          }
+          rows.push(row);
+        }),
+      ),
+    );
+  } finally {
+    await closeEngines(engines);
+  }
+  return { rows, all, audioSeconds, recordedAt };
 }
-const decodedAt = performance.now();
+
+/** The last report's rows, scored again by the current rubric. */
+async function rescored(file: string): Promise<{ rows: Row[]; all: Row[] }> {
+  type Saved = Row & Pick<Feedback, "transcript" | "delivery" | "approximate">;
+  const saved = (JSON.parse(readFileSync(file, "utf8")) as { rows: Saved[] }).rows;
+  const reference = createQuestionReferences();
+  const rows: Row[] = await Promise.all(
+    saved.map(async ({ transcript, delivery, approximate, ...row }) => {
+      if (row.error) return row;
+      const evaluation = await createOfflineEvaluator().evaluate({
+        question: row.question,
+        transcript,
+        delivery,
+        reference: reference(row.question),
+        approximate,
+      });
+      const source = { transcriber: "offline", evaluator: "offline" } as const;
+      return { ...row, feedback: { transcript, delivery, approximate, source, ...evaluation } };
+    }),
+  );
+  return { rows, all: rows };
+}
 
 // --- 3. the report
 const order = new Map(all.map((c, i) => [`${c.question}|${c.level}|${c.voice}|${c.variant}`, i]));
@@ -347,12 +382,13 @@ if (failed.length) {
 }
 const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(0);
 console.info(
-  `\n${rows.length} recordings, ${(audioSeconds / 60).toFixed(1)} min of audio; recording ${seconds(started, recordedAt)} s ` +
-    `(cached or made), feedback ${seconds(recordedAt, decodedAt)} s ` +
-    `(${((decodedAt - recordedAt) / 1000 / audioSeconds).toFixed(2)} s per second of audio, ${PARALLEL} workers), ` +
-    `total ${seconds(started, performance.now())} s`,
+  rescore
+    ? `\n${rows.length} recordings scored again from ${path.relative(root, reportFile)}`
+    : `\n${rows.length} recordings, ${(audioSeconds / 60).toFixed(1)} min of audio; recording ${seconds(started, recordedAt)} s ` +
+        `(cached or made), feedback ${seconds(recordedAt, decodedAt)} s ` +
+        `(${((decodedAt - recordedAt) / 1000 / audioSeconds).toFixed(2)} s per second of audio, ${PARALLEL} workers), ` +
+        `total ${seconds(started, performance.now())} s`,
 );
-const reportFile = path.join(cacheDir, quick ? "report-quick.json" : "report.json");
 writeFileSync(
   reportFile,
   `${JSON.stringify(
