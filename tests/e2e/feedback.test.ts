@@ -85,6 +85,8 @@ describe("answer it yourself", () => {
     const delivery = card.getByRole("region", { name: "Delivery" });
     expect(await delivery.textContent()).toMatch(/Duration0:(0[5-9]|1\d)/);
     expect(await delivery.textContent()).toMatch(/Pace\d+ wpm/);
+    // The offline recogniser's filler count is labelled an estimate, not stated as fact.
+    expect(await delivery.textContent()).toMatch(/Filler words≈ \d+.*estimate/);
     await card.getByTestId("pace-scale").waitFor();
     // What the recogniser heard, with the words of the answer in it.
     const transcript = (await card.getByTestId("feedback-transcript").textContent()) ?? "";

@@ -105,7 +105,12 @@ export function FeedbackCard({
           />
         </div>
 
-        {feedback.delivery ? <DeliveryFigures delivery={feedback.delivery} /> : null}
+        {feedback.delivery ? (
+          <DeliveryFigures
+            delivery={feedback.delivery}
+            heardOffline={feedback.source.transcriber === "offline"}
+          />
+        ) : null}
 
         <section aria-label="Transcript" className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
@@ -199,7 +204,18 @@ const onScale = (wpm: number) =>
     (PACE_SCALE.max - PACE_SCALE.min)) *
   100;
 
-function DeliveryFigures({ delivery }: { delivery: Delivery }) {
+/**
+ * `heardOffline`: the filler count comes from the offline recogniser, which misses many "um"s
+ * and "uh"s and hears some that were not said (decision 0065), so it is labelled an estimate.
+ * Duration and pauses come from the signal; the pace's word count is within ±10% on most answers.
+ */
+function DeliveryFigures({
+  delivery,
+  heardOffline,
+}: {
+  delivery: Delivery;
+  heardOffline: boolean;
+}) {
   const { min, max } = COMFORTABLE_WORDS_PER_MINUTE;
   const pace = delivery.wordsPerMinute;
   const paceNote = pace < min ? "slower than" : pace > max ? "faster than" : "within";
@@ -217,8 +233,14 @@ function DeliveryFigures({ delivery }: { delivery: Delivery }) {
         <Figure label="Pace" value={`${pace} wpm`}>
           {paceNote} the comfortable {min}–{max}
         </Figure>
-        <Figure label="Filler words" value={String(delivery.fillerWords.count)}>
+        <Figure
+          label="Filler words"
+          value={`${heardOffline ? "≈ " : ""}${delivery.fillerWords.count}`}
+        >
           {fillers || "none heard"}
+          {heardOffline ? (
+            <span className="block">estimate: “um” and “uh” are hard to hear offline</span>
+          ) : null}
         </Figure>
         <Figure label="Longest pause" value={`${delivery.longestPauseSeconds.toFixed(1)} s`} />
       </dl>
