@@ -20,7 +20,7 @@
 //   --rescore no recording or hearing: the current rubric scores the transcripts and delivery
 //             figures of the last report again (the same report, with the rubric's scores)
 // Needs Debian's flite, sox and chromium.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pLimit from "p-limit";
 import { closeEngines, createEngines } from "@/server/ai/engines";
@@ -218,6 +218,12 @@ async function hearAll() {
 /** The last report's rows, scored again by the current rubric. */
 async function rescored(file: string): Promise<{ rows: Row[]; all: Row[] }> {
   type Saved = Row & Pick<Feedback, "transcript" | "delivery" | "approximate">;
+  if (!existsSync(file)) {
+    console.error(
+      `eval:feedback --rescore needs a report: run npm run eval:feedback first (${file})`,
+    );
+    process.exit(1);
+  }
   const saved = (JSON.parse(readFileSync(file, "utf8")) as { rows: Saved[] }).rows;
   const reference = createQuestionReferences();
   const rows: Row[] = await Promise.all(
