@@ -129,7 +129,12 @@ describe("answer it yourself", () => {
         "project with a weekly buffer.",
     );
     await page.getByRole("button", { name: "Get Feedback" }).click();
-    await card.getByText(/^Last try/).waitFor({ timeout: 30_000 });
+    // The new report, not the one before it (which may already show a "Last try" of its own:
+    // the spoken answer above was at the same question).
+    await card
+      .getByTestId("feedback-transcript")
+      .filter({ hasText: "as a project lead" })
+      .waitFor({ timeout: 30_000 });
     const second = Number(await card.locator(".text-5xl").textContent());
     expect(second).toBeGreaterThan(first);
     const change = (await card.getByText(/^Last try/).textContent()) ?? "";
