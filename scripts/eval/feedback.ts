@@ -19,7 +19,7 @@
 //   --quick   one voice, four questions, the delivery variants of the first only
 //   --rescore no recording or hearing: the current rubric scores the transcripts and delivery
 //             figures of the last report again (the same report, with the rubric's scores)
-// Needs Debian's flite, sox and chromium.
+// Needs Debian's flite, sox and chromium (not with --rescore).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pLimit from "p-limit";
@@ -74,8 +74,6 @@ type Row = Omit<Case, "wav" | "webm"> & {
 
 const root = path.resolve(import.meta.dirname, "../..");
 const cacheDir = path.join(root, ".cache/eval-feedback");
-
-requireSpeechTools("eval:feedback");
 
 /**
  * Fillers where people put them: "um"/"uh" before a sentence, "you know"/"like" set off by
@@ -159,6 +157,7 @@ const { rows, all, audioSeconds, recordedAt } = rescore
 const decodedAt = performance.now();
 
 async function hearAll() {
+  requireSpeechTools("eval:feedback");
   const wanted = cases();
   console.info(`${wanted.length} recordings (${VOICES.join(", ")}${quick ? "; quick" : ""})`);
   const limit = pLimit(PARALLEL);
@@ -226,10 +225,11 @@ async function rescored(file: string): Promise<{ rows: Row[]; all: Row[] }> {
   }
   const saved = (JSON.parse(readFileSync(file, "utf8")) as { rows: Saved[] }).rows;
   const reference = createQuestionReferences();
+  const evaluator = createOfflineEvaluator();
   const rows: Row[] = await Promise.all(
     saved.map(async ({ transcript, delivery, approximate, ...row }) => {
       if (row.error) return row;
-      const evaluation = await createOfflineEvaluator().evaluate({
+      const evaluation = await evaluator.evaluate({
         question: row.question,
         transcript,
         delivery,

@@ -52,9 +52,12 @@ const words = (text: string) => {
   return list.join(" ");
 };
 /** The same words, whichever spelling: a British phrasing may be heard as its American homophone. */
-const spelling = (word: string) => americanSpellings(word)[0] ?? word;
-const same = (a: string, b: string) =>
-  words(a).split(" ").map(spelling).join(" ") === words(b).split(" ").map(spelling).join(" ");
+const spelled = (text: string) =>
+  words(text)
+    .split(" ")
+    .map((word) => americanSpellings(word)[0] ?? word)
+    .join(" ");
+const same = (a: string, b: string) => spelled(a) === spelled(b);
 
 /** Runs `task` over `items` with at most `limit` in flight (the pool queues the rest itself). */
 async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {

@@ -21,8 +21,8 @@ export type Speech = {
 };
 
 /** Silence before and after the speech, in seconds, as a person leaves around what they say. */
-const PAD_BEFORE = 0.4;
-const PAD_AFTER = 1.0;
+export const PAD_BEFORE = 0.4;
+export const PAD_AFTER = 1.0;
 const FORMAT = ["-r", "16000", "-c", "1", "-b", "16"];
 
 /** Fails early, with the install line, when a tool the recordings need is missing. */

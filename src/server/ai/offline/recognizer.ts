@@ -100,14 +100,16 @@ export async function createRecogniser(
       decoder.process_audio(pcm, false, true);
       decoder.stop();
       const alignment = decoder.get_alignment();
-      const entries = (alignment.w ?? []).filter((segment) => !/^[<[(]/.test(segment.t));
+      const entries = (alignment.w ?? [])
+        .filter((segment) => !/^[<[(]/.test(segment.t))
+        .map((segment) => ({ ...segment, p: Math.min(1, Math.max(0, segment.p)) }));
       const words: RecognisedWord[] = entries.flatMap((segment) => {
         // A joined run ("pulling_their_weight") is one entry: split it, sharing its time.
         const run = entryWords(segment.t);
         const each = segment.d / run.length;
         return run.map((word, k) => ({
           word,
-          confidence: Math.min(1, Math.max(0, segment.p)),
+          confidence: segment.p,
           startSeconds: segment.b + k * each,
           endSeconds: segment.b + (k + 1) * each,
         }));
@@ -117,8 +119,7 @@ export async function createRecogniser(
       const confidence =
         entries.length === 0
           ? 0
-          : entries.reduce((sum, segment) => sum + Math.min(1, Math.max(0, segment.p)), 0) /
-            entries.length;
+          : entries.reduce((sum, segment) => sum + segment.p, 0) / entries.length;
       return {
         text: formatTranscript(words.map((word) => word.word)),
         words,
