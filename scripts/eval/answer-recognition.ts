@@ -12,13 +12,13 @@
 // Prints per set and voice: word error rate (fillers "um"/"uh" left out on both sides), the error
 // of the words-per-minute figure (word count heard vs said), and the real-time factor.
 // Environment, for experiments: SETS=tuning,held-out  VOICES=slt,rms  LIMIT=4 (answers per set)
-// LM='{"vocabularySize":3000}'  SEARCH='{"lw":8}'  PAUSES='{"maxSegmentSeconds":8}'  VERBOSE=1
+// CORPUS=library,everyday (default: all) LM='{"vocabularySize":3000}'  SEARCH='{"lw":8}'  PAUSES='{"maxSegmentSeconds":8}'  VERBOSE=1
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { loadQuestionBank } from "@/server/ai/offline/answer-library";
-import { createAnswerRecogniser } from "@/server/ai/offline/answer-recognizer";
+import { answerCorpus, createAnswerRecogniser } from "@/server/ai/offline/answer-recognizer";
 import { dictionaryForm, normaliseText } from "@/server/ai/offline/grammar";
 import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
 import { splitAtPauses } from "@/server/audio/pauses";
@@ -113,6 +113,7 @@ function speak(text: string, voice: string): Float32Array {
 
 const rssBefore = process.memoryUsage().rss;
 const recogniser = await createAnswerRecogniser({
+  corpus: answerCorpus(env("CORPUS")?.split(",") as Parameters<typeof answerCorpus>[0] | undefined),
   languageModel: json("LM", {}),
   search: json("SEARCH", {}),
 });

@@ -123,7 +123,7 @@ export function buildAnswerLanguageModel(
   {
     hasWord,
     generalWords = [],
-    vocabularySize = 5000,
+    vocabularySize = 6500,
     generalWeight = 0.2,
     inflectionWeight = 0.05,
     extraWords = [],

@@ -1,3 +1,4 @@
+import { writtenCorpus, type WrittenCorpusName } from "./answer-corpus";
 import { loadQuestionBank } from "./answer-library";
 import {
   buildAnswerLanguageModel,
@@ -103,9 +104,21 @@ function calibratedConfidence(posterior: number): number {
   return table.at(-1)![1];
 }
 
-/** The answer library as language-model text: model answers, and the tips about answering. */
-function answerCorpus(): string[] {
-  return loadQuestionBank().flatMap((entry) => [entry.answer, ...entry.tips]);
+/**
+ * Language-model text: the library's model answers and tips about answering, and the answers and
+ * everyday talk written for the recogniser (answer-corpus/). `sources` picks them, for experiments.
+ */
+export function answerCorpus(
+  sources: readonly ("library" | WrittenCorpusName)[] = [
+    "library",
+    ...(Object.keys(writtenCorpus) as WrittenCorpusName[]),
+  ],
+): string[] {
+  return sources.flatMap((source) =>
+    source === "library"
+      ? loadQuestionBank().flatMap((entry) => [entry.answer, ...entry.tips])
+      : writtenCorpus[source],
+  );
 }
 
 export async function createAnswerRecogniser({
