@@ -18,7 +18,10 @@ const STOP_WORDS = new Set(
     "again very just really also too not no yes can could would should will shall may might must " +
     "what which who whom when where why how all any both each few more most other some such only " +
     "own same one ones um uh er erm like know mean well okay ok actually basically literally " +
-    "thing things something get got go going went make made lot lots way kind sort"
+    "thing things something get got go going went make made lot lots way kind sort " +
+    "i'm i'd i've i'll we're we'd we've we'll you're you'd you've they're they'd it'll that's " +
+    "there's what's don't didn't doesn't can't won't wouldn't isn't wasn't every ever even " +
+    "still always never much many"
   ).split(" "),
 );
 
