@@ -66,12 +66,12 @@ type AnswerRecogniserOptions = {
 };
 
 /**
- * Search settings, measured with `npm run eval:answer-recognition` (docs/decisions/0065).
+ * Search settings, measured with `npm run eval:answer-recognition` (docs/decisions/0065, 0073).
  * `lw` weighs the language model against the acoustics; `wip` is the price of each word.
  */
 const ANSWER_SEARCH: Record<string, number | boolean | string> = {
   lw: 6.5,
-  wip: 0.1,
+  wip: 0.05,
   beam: 1e-48,
   pbeam: 1e-48,
   wbeam: 7e-29,
