@@ -12,7 +12,8 @@
 // Prints per set and voice: word error rate (fillers "um"/"uh" left out on both sides), the error
 // of the words-per-minute figure (word count heard vs said), and the real-time factor.
 // Environment, for experiments: SETS=tuning,held-out  VOICES=slt,rms  LIMIT=4 (answers per set)
-// CORPUS=library,everyday (default: all) LM='{"vocabularySize":3000}'  SEARCH='{"lw":8}'  PAUSES='{"maxSegmentSeconds":8}'  VERBOSE=1
+// CORPUS=library,everyday (default: all)  LM='{"vocabularySize":3000}'  SEARCH='{"lw":8}'
+// PAUSES='{"maxSegmentSeconds":8}'  VERBOSE=1
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildAnswerLanguageModel,
+  countCorpus,
   corpusRuns,
   dictionaryWords,
   inflections,
@@ -63,7 +64,10 @@ describe("inflections and dictionaryWords", () => {
 });
 
 describe("buildAnswerLanguageModel", () => {
-  const model = buildAnswerLanguageModel(corpus, { hasWord, minHistoryCount: 2 });
+  const model = buildAnswerLanguageModel(countCorpus(corpus, hasWord), {
+    hasWord,
+    minHistoryCount: 2,
+  });
 
   it("has a backoff start state, history states for frequent words and a final state", () => {
     const { graph } = model;
@@ -92,7 +96,7 @@ describe("buildAnswerLanguageModel", () => {
   });
 
   it("adds general words, inflections, extra words and fillers within the size", () => {
-    const wider = buildAnswerLanguageModel(corpus, {
+    const wider = buildAnswerLanguageModel(countCorpus(corpus, hasWord), {
       hasWord,
       generalWords: ["talk", "missing-from-dictionary"],
       extraWords: ["acme"],

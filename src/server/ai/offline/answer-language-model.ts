@@ -118,8 +118,38 @@ export function inflections(word: string): string[] {
   return forms.filter((form) => form !== word);
 }
 
-export function buildAnswerLanguageModel(
+/** How often each word occurs in the corpus, and each word after another. */
+export type CorpusCounts = {
+  unigrams: ReadonlyMap<string, number>;
+  bigrams: ReadonlyMap<string, ReadonlyMap<string, number>>;
+};
+
+/**
+ * Counts the corpus once: it does not change with the request-time words, so a recogniser keeps
+ * the counts and rebuilds only the model from them.
+ */
+export function countCorpus(
   corpus: readonly string[],
+  hasWord: (word: string) => boolean,
+): CorpusCounts {
+  const unigrams = new Map<string, number>();
+  const bigrams = new Map<string, Map<string, number>>();
+  for (const text of corpus) {
+    for (const run of corpusRuns(text, hasWord)) {
+      run.forEach((word, k) => {
+        unigrams.set(word, (unigrams.get(word) ?? 0) + 1);
+        if (k === 0) return;
+        const next = bigrams.get(run[k - 1]!) ?? new Map<string, number>();
+        next.set(word, (next.get(word) ?? 0) + 1);
+        bigrams.set(run[k - 1]!, next);
+      });
+    }
+  }
+  return { unigrams, bigrams };
+}
+
+export function buildAnswerLanguageModel(
+  { unigrams, bigrams }: CorpusCounts,
   {
     hasWord,
     generalWords = [],
@@ -134,20 +164,6 @@ export function buildAnswerLanguageModel(
     fillerProbability = 0.01,
   }: AnswerLanguageModelOptions,
 ): AnswerLanguageModel {
-  const unigrams = new Map<string, number>();
-  const bigrams = new Map<string, Map<string, number>>();
-  for (const text of corpus) {
-    for (const run of corpusRuns(text, hasWord)) {
-      run.forEach((word, k) => {
-        unigrams.set(word, (unigrams.get(word) ?? 0) + 1);
-        if (k === 0) return;
-        const next = bigrams.get(run[k - 1]!) ?? new Map<string, number>();
-        next.set(word, (next.get(word) ?? 0) + 1);
-        bigrams.set(run[k - 1]!, next);
-      });
-    }
-  }
-
   // The vocabulary: corpus words by count, then general words, up to the size; extra words and
   // fillers always.
   const byCount = [...unigrams].sort((a, b) => b[1] - a[1]).map(([word]) => word);

@@ -2,6 +2,7 @@ import { writtenCorpus, type WrittenCorpusName } from "./answer-corpus";
 import { loadQuestionBank } from "./answer-library";
 import {
   buildAnswerLanguageModel,
+  countCorpus,
   dictionaryWords,
   type AnswerLanguageModel,
   type AnswerLanguageModelOptions,
@@ -133,12 +134,13 @@ export async function createAnswerRecogniser({
     ...search,
   });
   const hasWord = (word: string) => decoder.lookup_word(word) !== null;
+  const counts = countCorpus(corpus, hasWord);
   let model: AnswerLanguageModel;
   let lastBuildMs = 0;
   let extraKey = "";
   const build = (extraWords: readonly string[]) => {
     const started = performance.now();
-    model = buildAnswerLanguageModel(corpus, {
+    model = buildAnswerLanguageModel(counts, {
       hasWord,
       generalWords: GENERAL_WORDS,
       ...languageModel,
@@ -166,15 +168,16 @@ export async function createAnswerRecogniser({
       decoder.stop();
       const words: AnswerWord[] = (decoder.get_alignment().w ?? [])
         .filter((segment) => !/^[<[(]/.test(segment.t))
-        .flatMap((segment) =>
-          entryWords(segment.t).map((word) => ({
+        .flatMap((segment) => {
+          const posterior = Math.min(1, Math.max(0, segment.p));
+          return entryWords(segment.t).map((word) => ({
             word,
             startSeconds: segment.b,
             endSeconds: segment.b + segment.d,
-            confidence: calibratedConfidence(Math.min(1, Math.max(0, segment.p))),
-            posterior: Math.min(1, Math.max(0, segment.p)),
-          })),
-        );
+            confidence: calibratedConfidence(posterior),
+            posterior,
+          }));
+        });
       const confidence =
         words.length === 0
           ? 0
