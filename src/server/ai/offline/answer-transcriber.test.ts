@@ -4,6 +4,9 @@ import { EngineError } from "@/server/ai/engine";
 import { createOfflineAnswerTranscriber, type OfflineAnswerTranscriber } from "./transcriber";
 
 const webm = (bytes: Uint8Array) => ({ bytes, mimeType: "audio/webm" });
+// These tests decode several recordings in real time's worth of CPU each; on two cores shared with
+// the rest of the suite that is far from the default 30 s (a hang still fails, just later).
+const DECODES_TIMEOUT = 120_000;
 
 describe("offline answer transcriber (worker thread, real recordings)", () => {
   let transcriber: OfflineAnswerTranscriber;
@@ -27,33 +30,44 @@ describe("offline answer transcriber (worker thread, real recordings)", () => {
     expect(answer.confidence).toBeLessThanOrEqual(1);
   });
 
-  it("finishes a draft sent while the answer was spoken with the transcript of the whole", async () => {
-    const bytes = readFixture("answer-feedback.awb");
-    const whole = await transcriber.transcribe(webm(bytes), ["feedback"]);
-    // MediaRecorder's chunks end anywhere, mid-cluster included.
-    const pieces = 6;
-    const size = Math.ceil(bytes.length / pieces);
-    for (let seq = 0; seq < pieces; seq++) {
-      const piece = bytes.slice(seq * size, (seq + 1) * size);
-      transcriber.draft("ada", {
-        id: "r1",
-        seq,
-        bytes: piece,
-        done: false,
-        extraWords: ["feedback"],
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    const drafted = await transcriber.transcribe(webm(bytes), ["feedback"], undefined, "ada");
-    expect(drafted.text).toBe(whole.text);
-    expect(drafted.words).toEqual(whole.words);
-    expect(drafted.pcm).toEqual(whole.pcm);
-    // Another recording than the draft's is heard whole.
-    transcriber.draft("ada", { id: "r2", seq: 0, bytes, done: true, extraWords: ["feedback"] });
-    const other = readFixture("answer-deadline.slt");
-    const heard = await transcriber.transcribe(webm(other), ["feedback"], undefined, "ada");
-    expect(heard.text).toBe((await transcriber.transcribe(webm(other), ["feedback"])).text);
-  });
+  it(
+    "finishes a draft sent while the answer was spoken with the transcript of the whole",
+    async () => {
+      const bytes = readFixture("answer-feedback.awb");
+      const whole = await transcriber.transcribe(webm(bytes), ["feedback"]);
+      // MediaRecorder's chunks end anywhere, mid-cluster included.
+      const pieces = 6;
+      const size = Math.ceil(bytes.length / pieces);
+      for (let seq = 0; seq < pieces; seq++) {
+        const piece = bytes.slice(seq * size, (seq + 1) * size);
+        transcriber.draft("ada", {
+          id: "r1",
+          seq,
+          bytes: piece,
+          done: false,
+          extraWords: ["feedback"],
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      const drafted = await transcriber.transcribe(webm(bytes), ["feedback"], undefined, "ada");
+      expect(drafted.text).toBe(whole.text);
+      expect(drafted.words).toEqual(whole.words);
+      expect(drafted.pcm).toEqual(whole.pcm);
+    },
+    DECODES_TIMEOUT,
+  );
+
+  it(
+    "hears another recording than the draft's whole",
+    async () => {
+      const bytes = readFixture("answer-feedback.awb");
+      transcriber.draft("ada", { id: "r2", seq: 0, bytes, done: true, extraWords: ["feedback"] });
+      const other = readFixture("answer-deadline.slt");
+      const heard = await transcriber.transcribe(webm(other), ["feedback"], undefined, "ada");
+      expect(heard.text).toBe((await transcriber.transcribe(webm(other), ["feedback"])).text);
+    },
+    DECODES_TIMEOUT,
+  );
 
   it("says it heard nothing in silence", async () => {
     const error = await transcriber.transcribe(webm(silentWebm()), []).catch((e: unknown) => e);
