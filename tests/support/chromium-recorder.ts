@@ -7,6 +7,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import {
+  MICROPHONE_CONSTRAINTS,
+  RECORDING_BITS_PER_SECOND,
+} from "@/client/features/practice/microphone";
 import { findChromium } from "@tests/e2e/support/chromium";
 
 /** A WAV file's length in seconds (soxi). */
@@ -14,13 +18,25 @@ export function duration(wav: string): number {
   return Number(execFileSync("soxi", ["-D", wav], { encoding: "utf8" }).trim());
 }
 
-/** The page that records: the same MediaRecorder settings as the practice page's recorder. */
+/**
+ * Chrome's processing for `getUserMedia({audio: true})`, all of it on: what another client may
+ * send, and how ../shared/fixtures and the committed fixtures were recorded.
+ */
+export const BROWSER_DEFAULT_MICROPHONE: MediaTrackConstraints = {
+  echoCancellation: true,
+  noiseSuppression: true,
+  autoGainControl: true,
+  channelCount: 1,
+};
+
+/** The page that records, with the practice page's encoder settings. */
 const page = `<!doctype html><meta charset="utf-8"><script>
-async function record(ms) {
-  const stream = await navigator.mediaDevices.getUserMedia({
-    audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+async function record(ms, microphone) {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: microphone });
+  const recorder = new MediaRecorder(stream, {
+    mimeType: "audio/webm;codecs=opus",
+    audioBitsPerSecond: ${RECORDING_BITS_PER_SECOND},
   });
-  const recorder = new MediaRecorder(stream, { mimeType: "audio/webm;codecs=opus", audioBitsPerSecond: 32000 });
   const chunks = [];
   recorder.ondataavailable = (event) => event.data.size && chunks.push(event.data);
   const stopped = new Promise((resolve) => (recorder.onstop = resolve));
@@ -36,8 +52,15 @@ async function record(ms) {
 }
 </script>`;
 
-/** Plays `wav` into Chromium's fake microphone and returns what MediaRecorder made of it. */
-export async function recordInChromium(wav: string, seconds: number): Promise<Buffer> {
+/**
+ * Plays `wav` into Chromium's fake microphone and returns what MediaRecorder made of it; the
+ * microphone's processing is the practice page's unless `microphone` says otherwise.
+ */
+export async function recordInChromium(
+  wav: string,
+  seconds: number,
+  microphone: MediaTrackConstraints = MICROPHONE_CONSTRAINTS,
+): Promise<Buffer> {
   const server = http.createServer((_, res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(page),
   );
@@ -69,9 +92,10 @@ export async function recordInChromium(wav: string, seconds: number): Promise<Bu
     const tab = await browser.newPage();
     await tab.goto(`http://127.0.0.1:${port}/`);
     // A little longer than the file, so the recording holds all of it.
+    type Recorder = { record(ms: number, microphone: MediaTrackConstraints): Promise<string> };
     const base64 = await tab.evaluate(
-      (ms) => (globalThis as unknown as { record(ms: number): Promise<string> }).record(ms),
-      Math.round(seconds * 1000) + 600,
+      ([ms, settings]) => (globalThis as unknown as Recorder).record(ms, settings),
+      [Math.round(seconds * 1000) + 600, microphone] as const,
     );
     return Buffer.from(base64, "base64");
   } finally {

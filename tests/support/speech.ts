@@ -4,8 +4,9 @@
 // sox and chromium.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { MICROPHONE_CONSTRAINTS } from "@/client/features/practice/microphone";
 import { duration, recordInChromium } from "./chromium-recorder";
 
 export type Speech = {
@@ -58,6 +59,15 @@ export function synthesise(speech: Speech, wavOut: string): number {
   return duration(wavOut);
 }
 
+/** A 16-bit mono WAV that sox wrote (its canonical 44-byte header), as samples in [-1, 1). */
+export function readWav(file: string): Float32Array {
+  const bytes = readFileSync(file).subarray(44);
+  return Float32Array.from(
+    { length: bytes.length / 2 },
+    (_, i) => bytes.readInt16LE(i * 2) / 32768,
+  );
+}
+
 function rmsAmplitude(wav: string): number {
   const stat = execFileSync("sh", ["-c", `sox "${wav}" -n stat 2>&1`], { encoding: "utf8" });
   const line = stat.split("\n").find((l) => l.startsWith("RMS     amplitude"));
@@ -65,14 +75,18 @@ function rmsAmplitude(wav: string): number {
 }
 
 /**
- * `speech` recorded through Chromium, cached in `dir` by a hash of what was said and how: a rerun
- * skips flite, sox and the browser. Returns the WAV played and the WebM recorded.
+ * `speech` recorded through Chromium with the practice page's microphone settings, cached in `dir`
+ * by a hash of what was said and how it was recorded: a rerun skips flite, sox and the browser.
+ * Returns the WAV played and the WebM recorded.
  */
 export async function recordSpeech(
   speech: Speech,
   dir: string,
 ): Promise<{ wav: string; webm: string }> {
-  const key = createHash("sha256").update(JSON.stringify(speech)).digest("hex").slice(0, 16);
+  const key = createHash("sha256")
+    .update(JSON.stringify({ ...speech, microphone: MICROPHONE_CONSTRAINTS }))
+    .digest("hex")
+    .slice(0, 16);
   const base = path.join(dir, `${key}.${speech.voice}`);
   const wav = `${base}.wav`;
   const webm = `${base}.webm`;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/client/components/ui/toaster";
+import { MICROPHONE_CONSTRAINTS, RECORDING_BITS_PER_SECOND } from "./microphone";
 
 /**
  * Records from the microphone as WebM/Opus — the interviewer's question, or the user's answer.
@@ -108,14 +109,7 @@ export function useRecorder(options: RecorderOptions) {
     setStatus("requesting");
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({
-        audio: {
-          echoCancellation: true,
-          noiseSuppression: true,
-          autoGainControl: true,
-          channelCount: 1,
-        },
-      });
+      stream = await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE_CONSTRAINTS });
     } catch (error) {
       setStatus(recordingStatusAfterFailure());
       const name = (error as DOMException | undefined)?.name;
@@ -140,7 +134,10 @@ export function useRecorder(options: RecorderOptions) {
 
     let recorder: MediaRecorder;
     try {
-      recorder = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: 32_000 });
+      recorder = new MediaRecorder(stream, {
+        mimeType,
+        audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
+      });
     } catch {
       for (const track of stream.getTracks()) track.stop();
       setStatus(recordingStatusAfterFailure());
