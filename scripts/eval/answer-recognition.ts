@@ -14,22 +14,24 @@
 // Environment, for experiments: SETS=tuning,held-out  VOICES=slt,rms  LIMIT=4 (answers per set)
 // CORPUS=library,everyday (default: all)  LM='{"vocabularySize":3000}'  SEARCH='{"lw":8}'
 // PAUSES='{"maxSegmentSeconds":8}'  VERBOSE=1
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
+import { writtenCorpus } from "@/server/ai/offline/answer-corpus";
 import { loadQuestionBank } from "@/server/ai/offline/answer-library";
 import { answerCorpus, createAnswerRecogniser } from "@/server/ai/offline/answer-recognizer";
 import { dictionaryForm, normaliseText } from "@/server/ai/offline/grammar";
 import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
 import { splitAtPauses } from "@/server/audio/pauses";
 import { trimSilence } from "@/server/audio/silence";
+import { evalAnswers } from "@tests/data/eval-answers";
+import { readWav, requireSpeechTools, synthesise } from "@tests/support/speech";
 import { align } from "./word-errors";
 
 const TUNING_VOICES = ["slt", "rms", "awb"];
 const HELD_OUT_VOICES = [...TUNING_VOICES, "kal16"];
 const FILLERS = new Set(["um", "uh", "er", "hmm"]);
-const STRETCH = "1.3";
+const STRETCH = 1.3;
 
 const root = path.resolve(import.meta.dirname, "../..");
 const cacheDir = path.join(root, ".cache/answer-recognition");
@@ -37,14 +39,7 @@ const env = (name: string) => process.env[name]?.trim() || undefined;
 const json = <T>(name: string, fallback: T): T => (env(name) ? JSON.parse(env(name)!) : fallback);
 const list = (name: string, fallback: string[]) => env(name)?.split(",") ?? fallback;
 
-for (const tool of ["flite", "sox"]) {
-  try {
-    execFileSync("which", [tool], { stdio: "ignore" });
-  } catch {
-    console.error(`eval:answer-recognition needs ${tool}: apt-get install -y flite sox`);
-    process.exit(1);
-  }
-}
+requireSpeechTools("eval:answer-recognition");
 
 /** Library answers as they would be said: "[…, e.g. X]" → X; paragraphs with other brackets dropped. */
 function tuningAnswers(limit: number): string[] {
@@ -66,55 +61,33 @@ function tuningAnswers(limit: number): string[] {
   return passages;
 }
 
-function writtenAnswers(file: string, limit: number): string[] {
-  return readFileSync(path.join(import.meta.dirname, "answers", file), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() && !line.startsWith("#"))
-    .slice(0, limit);
-}
-
 /** flite → sox → 16-bit 16 kHz mono WAV in the cache; returns its samples. */
 function speak(text: string, voice: string): Float32Array {
   mkdirSync(cacheDir, { recursive: true });
   const key = createHash("sha256").update(`${voice}\n${STRETCH}\n${text}`).digest("hex");
   const wav = path.join(cacheDir, `${key.slice(0, 16)}.${voice}.wav`);
   if (!existsSync(wav)) {
-    const raw = `${wav}.flite.wav`;
-    execFileSync("flite", [
-      "-voice",
-      voice,
-      "--setf",
-      `duration_stretch=${STRETCH}`,
-      "-t",
-      text,
-      "-o",
-      raw,
-    ]);
-    execFileSync("sox", [
-      raw,
-      "-r",
-      String(RECOGNISER_SAMPLE_RATE),
-      "-c",
-      "1",
-      "-b",
-      "16",
-      `${wav}.tmp.wav`,
-      "pad",
-      "0.3",
-      "0.5",
-    ]);
+    synthesise({ text, voice, stretch: STRETCH }, `${wav}.tmp.wav`);
     renameSync(`${wav}.tmp.wav`, wav);
-    execFileSync("rm", ["-f", raw]);
   }
-  const samples = readFileSync(wav).subarray(44); // canonical 44-byte WAV header from sox
-  const pcm = new Float32Array(samples.length / 2);
-  for (let i = 0; i < pcm.length; i++) pcm[i] = samples.readInt16LE(i * 2) / 32768;
-  return pcm;
+  return readWav(wav);
+}
+
+/** CORPUS=library,everyday: the sources, checked, so a typo names the choices. */
+function corpusSources(): Parameters<typeof answerCorpus>[0] {
+  const known = ["library", ...Object.keys(writtenCorpus)];
+  const chosen = env("CORPUS")?.split(",");
+  const unknown = chosen?.filter((name) => !known.includes(name)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`CORPUS: no source ${unknown.join(", ")}; choose from ${known.join(", ")}`);
+    process.exit(1);
+  }
+  return chosen as Parameters<typeof answerCorpus>[0];
 }
 
 const rssBefore = process.memoryUsage().rss;
 const recogniser = await createAnswerRecogniser({
-  corpus: answerCorpus(env("CORPUS")?.split(",") as Parameters<typeof answerCorpus>[0] | undefined),
+  corpus: answerCorpus(corpusSources()),
   languageModel: json("LM", {}),
   search: json("SEARCH", {}),
 });
@@ -235,8 +208,8 @@ console.info(`grammar rebuild for request-time words: ${rebuilds.join(" ms, ")} 
 const limit = Number(env("LIMIT") ?? 8);
 const sets: Record<string, { answers: string[]; voices: string[] }> = {
   tuning: { answers: tuningAnswers(limit), voices: TUNING_VOICES },
-  "held-out": { answers: writtenAnswers("held-out.txt", limit), voices: HELD_OUT_VOICES },
-  blind: { answers: writtenAnswers("blind.txt", limit), voices: HELD_OUT_VOICES },
+  "held-out": { answers: evalAnswers("held-out").slice(0, limit), voices: HELD_OUT_VOICES },
+  blind: { answers: evalAnswers("blind").slice(0, limit), voices: HELD_OUT_VOICES },
 };
 const allConfidences: Tally["confidence"] = [];
 const allWords: Tally["words"] = [];

@@ -4,10 +4,10 @@
 // The graded set is tests/data/feedback-answers.ts: for each question an answer at four levels
 // (strong 4, vague 3, weak 2, off-topic 1). Each answer is spoken by flite voices at a natural
 // pace (duration_stretch 1.3, about 150 words a minute), made 16 kHz mono and padded with silence
-// by sox, and recorded through real Chromium's MediaRecorder (tests/support/chromium-recorder.ts,
-// as the fixtures are), so the pipeline gets the WebM/Opus the practice page uploads. Delivery
-// variants, one voice per question in turn: the vague answer with fillers inserted, the strong
-// answer sped up (sox tempo 1.25) and slowed down (tempo 0.8).
+// by sox, and recorded through real Chromium's MediaRecorder with the practice page's microphone
+// settings (tests/support/chromium-recorder.ts), so the pipeline gets the WebM/Opus the page
+// uploads. Delivery variants, one voice per question in turn: the vague answer with fillers
+// inserted, the strong answer sped up (sox tempo 1.25) and slowed down (tempo 0.8).
 //
 // Each recording goes through giveFeedback() with the engines the server builds for the offline
 // default (createEngines: the answer transcriber's worker pool, 2 workers, then the rubric), so
@@ -37,7 +37,7 @@ import type { Feedback } from "@/shared/feedback";
 import { duration } from "@tests/support/chromium-recorder";
 import { gradedAnswers, type AnswerLevel } from "@tests/data/feedback-answers";
 import { spearman } from "@tests/support/rank-correlation";
-import { recordSpeech, requireSpeechTools, type Speech } from "@tests/support/speech";
+import { readWav, recordSpeech, requireSpeechTools, type Speech } from "@tests/support/speech";
 import { align } from "./word-errors";
 
 const quick = process.argv.includes("--quick");
@@ -123,14 +123,6 @@ const speechOf = (c: Omit<Case, "wav" | "webm">): Speech => ({
   stretch: STRETCH,
   ...(c.variant === "fast" || c.variant === "slow" ? { tempo: TEMPO[c.variant] } : {}),
 });
-
-function readWav(file: string): Float32Array {
-  const samples = readFileSync(file).subarray(44); // sox writes the canonical 44-byte header
-  return Float32Array.from(
-    { length: samples.length / 2 },
-    (_, i) => samples.readInt16LE(i * 2) / 32768,
-  );
-}
 
 /**
  * The true pace: the same measure the product uses (analyseDelivery: words that are not

@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { writtenCorpus } from ".";
 import { normaliseText } from "@/server/ai/offline/grammar";
-import { rootDir } from "@/server/paths";
+import { evalAnswers } from "@tests/data/eval-answers";
 import { gradedAnswers } from "@tests/data/feedback-answers";
 
 const texts = Object.entries(writtenCorpus).flatMap(([name, answers]) =>
@@ -13,11 +11,8 @@ const texts = Object.entries(writtenCorpus).flatMap(([name, answers]) =>
 /** The answers the evaluations speak: what the recogniser is measured on, never trained on. */
 const evaluationAnswers = [
   ...gradedAnswers.map(([, , answer]) => answer),
-  ...["held-out.txt", "blind.txt"].flatMap((file) =>
-    readFileSync(path.join(rootDir, "scripts/eval/answers", file), "utf8")
-      .split("\n")
-      .filter((line) => line.trim() && !line.startsWith("#")),
-  ),
+  ...evalAnswers("held-out"),
+  ...evalAnswers("blind"),
 ];
 
 describe("the written answer corpus", () => {
@@ -39,6 +34,9 @@ describe("the written answer corpus", () => {
       for (let k = 0; k + 8 <= words.length; k++) runs.add(words.slice(k, k + 8).join(" "));
     }
     expect(runs.size).toBeGreaterThan(1000);
+    for (const set of ["held-out", "blind"] as const) {
+      expect(evalAnswers(set).length, set).toBeGreaterThanOrEqual(5);
+    }
     const shared = texts.flatMap(({ where, text }) => {
       const words = normaliseText(text);
       return words
