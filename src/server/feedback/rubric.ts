@@ -1,6 +1,8 @@
 import type { Evaluation, EvaluationInput } from "@/server/ai/engine";
 import type { QuestionType } from "@/server/ai/offline/question-type";
 import { COMFORTABLE_WORDS_PER_MINUTE } from "@/shared/feedback";
+import { contentTerms, words } from "./terms";
+import { workTalk } from "./work-talk";
 
 /**
  * The offline rubric (docs/decisions/0067): deterministic scores and feedback from what the
@@ -9,57 +11,6 @@ import { COMFORTABLE_WORDS_PER_MINUTE } from "@/shared/feedback";
  * speaker's own actions), length, and delivery. Strengths and improvements quote the answer or
  * name exactly what is missing.
  */
-
-const STOP_WORDS = new Set(
-  (
-    "a an the and or but so if then than that this these those there here it its it's i me my " +
-    "mine we us our you your he she they them their is are was were be been being am do does did " +
-    "have has had having to of in on at by for with about as into from up down out over under " +
-    "again very just really also too not no yes can could would should will shall may might must " +
-    "what which who whom when where why how all any both each few more most other some such only " +
-    "own same one ones um uh er erm like know mean well okay ok actually basically literally " +
-    "thing things something get got go going went make made lot lots way kind sort " +
-    "i'm i'd i've i'll we're we'd we've we'll you're you'd you've they're they'd it'll that's " +
-    "there's what's don't didn't doesn't can't won't wouldn't isn't wasn't every ever even " +
-    "still always never much many"
-  ).split(" "),
-);
-
-/** Lower-case words, template brackets ("[your role]") left out. */
-function words(text: string): string[] {
-  return (
-    text
-      .replace(/\[[^\]]*\]/g, " ")
-      .toLowerCase()
-      .match(/[a-z0-9][a-z0-9'’-]*/g) ?? []
-  ).map((word) => word.replace(/’/g, "'"));
-}
-
-/** A crude stem: enough to meet "delivered" with "delivery" and "teams" with "team". */
-function stem(word: string): string {
-  return word
-    .replace(/'s$/, "")
-    .replace(/(ies|ied)$/, "y")
-    .replace(/(ing|ed|es|s|ly|ment|ion|ery|er)$/, "")
-    .slice(0, 7);
-}
-
-function contentStems(text: string): Set<string> {
-  return new Set(
-    words(text)
-      .filter((word) => word.length > 2 && !STOP_WORDS.has(word))
-      .map(stem),
-  );
-}
-
-/** Words of working life: an answer about none of them is not an interview answer. */
-const WORK = contentStems(
-  "team project role manager client customer deadline company job work skills experience goal " +
-    "result results learned improve improved colleague colleagues business product users data " +
-    "plan process problem solution responsibility career position organisation organization " +
-    "lead led leadership feedback deliver delivered target targets sales support report meeting " +
-    "stakeholder stakeholders patient patients student students budget quality strengths weakness",
-);
 
 const STAR: Record<"situation" | "task" | "action" | "result", RegExp> = {
   situation:
@@ -117,6 +68,10 @@ function quote(text: string, pattern: RegExp): string | undefined {
   return spoken.slice(start, start + 14).join(" ");
 }
 
+function contentStems(text: string): Set<string> {
+  return new Set(contentTerms(text));
+}
+
 export function scoreAnswer(input: EvaluationInput): Evaluation {
   const { question, transcript, delivery, reference, approximate } = input;
   const text = transcript.toLowerCase();
@@ -135,10 +90,9 @@ export function scoreAnswer(input: EvaluationInput): Evaluation {
     ].join(" "),
   );
   const shared = [...answer].filter((term) => expected.has(term)).length;
-  const work = [...answer].filter((term) => WORK.has(term)).length;
   const askedAbout = [...questionTerms].filter((term) => answer.has(term)).length;
   const overlap = answer.size === 0 ? 0 : shared / Math.min(answer.size, 30);
-  const workness = Math.min(1, work / 6);
+  const workness = workTalk(transcript, expected);
   const questionCoverage = questionTerms.size === 0 ? 0 : askedAbout / questionTerms.size;
   const relevanceSignal =
     0.45 * Math.min(1, overlap * 2.2) + 0.35 * workness + 0.2 * questionCoverage;

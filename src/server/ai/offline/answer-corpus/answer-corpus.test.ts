@@ -3,6 +3,7 @@ import { writtenCorpus } from ".";
 import { normaliseText } from "@/server/ai/offline/grammar";
 import { evalAnswers } from "@tests/data/eval-answers";
 import { gradedAnswers } from "@tests/data/feedback-answers";
+import { heldOutGradedAnswers } from "@tests/data/feedback-answers-held-out";
 
 const texts = Object.entries(writtenCorpus).flatMap(([name, answers]) =>
   answers.map((text, k) => ({ where: `${name}[${k}]`, text })),
@@ -10,7 +11,7 @@ const texts = Object.entries(writtenCorpus).flatMap(([name, answers]) =>
 
 /** The answers the evaluations speak: what the recogniser is measured on, never trained on. */
 const evaluationAnswers = [
-  ...gradedAnswers.map(([, , answer]) => answer),
+  ...[...gradedAnswers, ...heldOutGradedAnswers].map(([, , answer]) => answer),
   ...evalAnswers("held-out"),
   ...evalAnswers("blind"),
 ];
