@@ -67,12 +67,13 @@ type AnswerRecogniserOptions = {
 };
 
 /**
- * Search settings, measured with `npm run eval:answer-recognition` (docs/decisions/0065, 0073).
+ * Search settings, measured with `npm run eval:answer-recognition` and `eval:feedback`
+ * (docs/decisions/0065, 0073, 0076).
  * `lw` weighs the language model against the acoustics; `wip` is the price of each word.
  */
 const ANSWER_SEARCH: Record<string, number | boolean | string> = {
-  lw: 6.5,
-  wip: 0.05,
+  lw: 5.5,
+  wip: 0.02,
   beam: 1e-48,
   pbeam: 1e-48,
   wbeam: 7e-29,
