@@ -9,6 +9,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { ChangeEmail } from "@/client/features/auth/change-email";
 import { ChangePassword } from "@/client/features/auth/change-password";
 import { DeleteAccount } from "@/client/features/auth/delete-account-dialog";
+import { YourData } from "@/client/features/history/your-data";
 import { AccountSubscription } from "@/client/features/subscription/account-subscription";
 import { useSubscription } from "@/client/features/subscription/use-subscription";
 import { signOut, useAuth } from "@/client/lib/auth";
@@ -16,8 +17,9 @@ import { queryClient } from "@/client/lib/query-client";
 
 /**
  * /account (linked from the header when signed in): name and email, change password, change
- * email, the subscription with Manage Subscription, and Delete account
- * (docs/decisions/0071). Signed-out visitors go to /auth.
+ * email, the subscription with Manage Subscription, your data (download, delete the practice
+ * history; for non-subscribers too), and Delete account (docs/decisions/0071). Signed-out
+ * visitors go to /auth.
  */
 export function AccountPage() {
   return (
@@ -87,6 +89,10 @@ function AccountContent() {
         <AccountSubscription status={subscription.status} settled={subscription.settled} />
         <ChangePassword />
         <ChangeEmail currentEmail={email} />
+        {/* Subscribed or not: a person's own data stays theirs to download and erase. */}
+        <SettingsSection id="your-data" title="Your data">
+          <YourData />
+        </SettingsSection>
         <DeleteAccount email={email} onDeleted={onDeleted} />
       </div>
     </main>

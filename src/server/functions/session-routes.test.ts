@@ -403,7 +403,7 @@ describe("your data and other people's", () => {
     expect(others.attempts.length).toBeGreaterThan(0);
   });
 
-  it("is for signed-in subscribers, by POST", async () => {
+  it("is for signed-in subscribers, by POST (your data for anyone signed in)", async () => {
     const free = await createTestUser(t);
     for (const name of [
       "start-session",
@@ -411,11 +411,14 @@ describe("your data and other people's", () => {
       "get-attempt",
       "get-session",
       "progress",
-      "export-my-data",
-      "delete-my-history",
     ]) {
       await expectError(await call(null, name, {}), 401, "unauthorized");
       await expectError(await call(free, name, {}), 403, "subscription_required");
+      await expectError(await call(ada, name, undefined, "GET"), 405, "method_not_allowed");
+    }
+    // A person's own data without a subscription: own-data.security.test.ts.
+    for (const name of ["export-my-data", "delete-my-history"]) {
+      await expectError(await call(null, name, {}), 401, "unauthorized");
       await expectError(await call(ada, name, undefined, "GET"), 405, "method_not_allowed");
     }
   });

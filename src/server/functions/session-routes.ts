@@ -32,7 +32,8 @@ import {
 
 /**
  * Practice sessions, history and the user's data (issue 16; docs/decisions/0072), all
- * `POST /functions/v1/{name}` for subscribers, scoped to the signed-in user:
+ * `POST /functions/v1/{name}` for subscribers (export-my-data and delete-my-history for anyone
+ * signed in), scoped to the signed-in user:
  *   start-session      {mode, role?, level?, length?, company?, jobPost?, category?} → session
  *   list-attempts      {cursor?, mode?, role?, category?, limit?} → {attempts, nextCursor}
  *   get-attempt        {id} → the attempt with its feedback and the question's trend
@@ -80,11 +81,10 @@ export function sessionRoutes(services: Services) {
     await next();
     c.res.headers.set("Cache-Control", "no-store");
   };
-  const guards = [
-    requireUser(services.auth),
-    requireSubscription(services.billing),
-    noStore,
-  ] as const;
+  const signedIn = requireUser(services.auth);
+  const guards = [signedIn, requireSubscription(services.billing), noStore] as const;
+  // A person's own data stays theirs to download and erase after their subscription ends.
+  const ownDataGuards = [signedIn, noStore] as const;
   const body = (maxSize: number) =>
     limitBody({
       maxSize,
@@ -172,11 +172,11 @@ export function sessionRoutes(services: Services) {
     async (c) => c.json(await progress(db, c.var.user.id, c.req.valid("json").limit)),
   );
 
-  app.post("/export-my-data", ...guards, small, async (c) => {
+  app.post("/export-my-data", ...ownDataGuards, small, async (c) => {
     setResponseHeader(c, "Content-Disposition", 'attachment; filename="interview-coach-data.json"');
     return c.json(await exportMyData(db, c.var.user.id));
   });
-  app.post("/delete-my-history", ...guards, small, async (c) =>
+  app.post("/delete-my-history", ...ownDataGuards, small, async (c) =>
     c.json(await deleteMyHistory(db, c.var.user.id)),
   );
 
