@@ -20,6 +20,23 @@ export const MAX_EVALUATE_BODY_BYTES = MAX_ANSWER_AUDIO_BASE64_CHARS + 64 * 1024
 /** Words per minute most listeners find comfortable in an interview. */
 export const COMFORTABLE_WORDS_PER_MINUTE = { min: 120, max: 170 } as const;
 
+/** Where an answer belongs in a practice session (`attemptOf`; docs/decisions/0072). */
+export type SessionQuestionRef = { sessionId: string; index: number; followUp: boolean };
+
+/** `attemptOf` in the session form, `"{session}:{index}"` or `"{session}:{index}:follow-up"`. */
+const SESSION_SHAPED = /^([^:]{36}):(\d{1,3})(:follow-up)?$/i;
+
+/**
+ * The session question `attemptOf` names, or null for any other value (kept as the client gave
+ * it). The id must be a UUID: one of 36 other characters once reached the database and failed
+ * there (a 500), so the request schema refuses it instead.
+ */
+export function sessionQuestionOf(attemptOf: string): SessionQuestionRef | null {
+  const match = SESSION_SHAPED.exec(attemptOf);
+  if (!match || !z.uuid().safeParse(match[1]).success) return null;
+  return { sessionId: match[1]!.toLowerCase(), index: Number(match[2]), followUp: !!match[3] };
+}
+
 export const evaluateAnswerRequestSchema = z
   .object({
     question: z
@@ -39,7 +56,15 @@ export const evaluateAnswerRequestSchema = z
       .max(MAX_TYPED_ANSWER_CHARS, `answer must be at most ${MAX_TYPED_ANSWER_CHARS} characters`)
       .optional(),
     /** The practice session question this answers (history); optional. */
-    attemptOf: z.string().trim().min(1).max(100).optional(),
+    attemptOf: z
+      .string({ error: "attemptOf must be a string" })
+      .trim()
+      .min(1)
+      .max(100)
+      .refine((value) => !SESSION_SHAPED.test(value) || sessionQuestionOf(value) !== null, {
+        message: 'attemptOf names a session question as "{session id, a UUID}:{index}"',
+      })
+      .optional(),
   })
   .refine((request) => (request.audio === undefined) !== (request.answer === undefined), {
     message: "send exactly one of audio (a recording) or answer (typed text)",

@@ -129,8 +129,56 @@ export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
 const MAX_LIST_LIMIT = 50;
 
+/** Where a history page ends: the last attempt's time (to the millisecond) and id. */
+export type AttemptsCursor = { createdAt: Date; id: string };
+
+/**
+ * The times a cursor may name. Beyond them JavaScript still has dates (to the year 275760) that
+ * the database cannot read, which made a forged cursor a 500; no attempt is older or newer.
+ */
+const CURSOR_YEARS = { min: 2000, max: 9999 } as const;
+
+/** `{time}|{id}` in base64url; browsers and Node both have btoa/atob, so one codec serves both. */
+export function encodeAttemptsCursor(cursor: AttemptsCursor): string {
+  return btoa(`${cursor.createdAt.toISOString()}|${cursor.id}`)
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The cursor `encodeAttemptsCursor` made, or null for anything else (forged, cut, mangled). */
+function decodeAttemptsCursor(value: string): AttemptsCursor | null {
+  let text: string;
+  try {
+    text = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const [time = "", id = "", ...rest] = text.split("|");
+  if (rest.length > 0 || !z.uuid().safeParse(id).success) return null;
+  const createdAt = new Date(time);
+  const year = createdAt.getUTCFullYear();
+  // Only the exact form toISOString writes: no other calendar, no 31 February rolled over.
+  if (Number.isNaN(year) || createdAt.toISOString() !== time) return null;
+  if (year < CURSOR_YEARS.min || year > CURSOR_YEARS.max) return null;
+  return { createdAt, id: id.toLowerCase() };
+}
+
+const attemptsCursorSchema = z
+  .string({ error: "cursor must be a string" })
+  .max(200, "cursor is not valid")
+  .transform((value, ctx) => {
+    const cursor = decodeAttemptsCursor(value);
+    if (!cursor) {
+      ctx.addIssue({ code: "custom", message: "cursor is not one this server gave out" });
+      return z.NEVER;
+    }
+    return cursor;
+  });
+
 export const listAttemptsRequestSchema = z.strictObject({
-  cursor: z.string().max(200).optional(),
+  /** The previous page's `nextCursor`. */
+  cursor: attemptsCursorSchema.optional(),
   mode: attemptModeSchema.optional(),
   role: roleIdSchema.optional(),
   category: z.string().trim().min(1).max(40).optional(),

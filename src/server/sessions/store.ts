@@ -2,17 +2,19 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { attemptDays, attempts, practiceSessions, subscriptions, users } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
-import type {
-  AttemptDetail,
-  AttemptSummary,
-  ListAttemptsRequest,
-  ListAttemptsResponse,
-  PracticeMode,
-  ProgressResponse,
-  Session,
-  SessionDetail,
-  SessionQuestion,
+import {
+  encodeAttemptsCursor,
+  type AttemptDetail,
+  type AttemptSummary,
+  type ListAttemptsRequest,
+  type ListAttemptsResponse,
+  type PracticeMode,
+  type ProgressResponse,
+  type Session,
+  type SessionDetail,
+  type SessionQuestion,
 } from "@/shared/sessions";
+import { sessionQuestionOf } from "@/shared/feedback";
 import { sessionReport } from "./report";
 
 /**
@@ -70,8 +72,6 @@ export type AnsweredQuestion = {
   followUp: boolean;
 };
 
-const ATTEMPT_OF = /^([0-9a-f-]{36}):(\d{1,3})(:follow-up)?$/i;
-
 /**
  * Resolves `attemptOf` to one of the user's session questions. A value in the session format that
  * names no session of theirs, or no question of it, is a 404; any other value is kept as given.
@@ -81,16 +81,20 @@ export async function resolveAttemptOf(
   userId: string,
   attemptOf: string | undefined,
 ): Promise<AnsweredQuestion | undefined> {
-  const match = attemptOf ? ATTEMPT_OF.exec(attemptOf) : null;
-  if (!match) return undefined;
+  const named = attemptOf ? sessionQuestionOf(attemptOf) : null;
+  if (!named) return undefined;
   const [row] = await db
     .select()
     .from(practiceSessions)
-    .where(and(eq(practiceSessions.id, match[1]!), eq(practiceSessions.userId, userId)));
+    .where(and(eq(practiceSessions.id, named.sessionId), eq(practiceSessions.userId, userId)));
   const session = row && toSession(row);
-  const question = session?.questions[Number(match[2])];
+  const question = session?.questions[named.index];
   if (!session || !question) throw notFound("practice session question");
-  return { session: { ...session, vocabulary: row.vocabulary }, question, followUp: !!match[3] };
+  return {
+    session: { ...session, vocabulary: row.vocabulary },
+    question,
+    followUp: named.followUp,
+  };
 }
 
 export async function getSession(db: Database, userId: string, id: string): Promise<SessionDetail> {
@@ -126,7 +130,7 @@ export async function listAttempts(
   if (request.role) where.push(eq(attempts.role, request.role));
   if (request.category) where.push(eq(attempts.category, request.category));
   if (request.cursor) {
-    const after = parseCursor(request.cursor);
+    const after = request.cursor;
     // A row comparison, so the index's range starts at the cursor instead of filtering to it.
     where.push(sql`(${attempts.createdAt}, ${attempts.id}) < (${after.createdAt}, ${after.id})`);
   }
@@ -140,7 +144,7 @@ export async function listAttempts(
   const last = page.at(-1);
   return {
     attempts: page.map(toSummary),
-    nextCursor: rows.length > limit && last ? cursorOf(last) : null,
+    nextCursor: rows.length > limit && last ? encodeAttemptsCursor(last) : null,
   };
 }
 
@@ -316,20 +320,4 @@ function toSession(row: SessionRow): Session {
     questions: row.questions as SessionQuestion[],
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** The position after an attempt: its time (to the microsecond, as stored) and id. */
-function cursorOf(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function parseCursor(cursor: string): { createdAt: Date; id: string } {
-  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(time ?? "");
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? "")) {
-    throw new ApiError("validation_failed", "cursor is not one this server gave out.", {
-      details: [{ path: "cursor", message: "cursor is not valid" }],
-    });
-  }
-  return { createdAt, id: id! };
 }
