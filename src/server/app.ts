@@ -11,6 +11,7 @@ import { functionsRoutes } from "./functions/routes";
 import { outboxRoutes } from "./mail/outbox-routes";
 import { bearer } from "./http/bearer";
 import type { AppEnv } from "./http/env";
+import { isClientAbort } from "./http/client-abort";
 import { ApiError, codeOfStatus, sendError } from "./http/errors";
 import { lazyChild } from "./logger";
 import { setResponseHeader } from "./http/response-headers";
@@ -114,6 +115,11 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) return sendError(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return sendError(c, new ApiError(codeOfStatus(error.status), error.message || "Bad request"));
+    }
+    if (isClientAbort(c, error)) {
+      // The client hung up mid-body: nobody reads this answer, and nothing is wrong here.
+      (c.var.log ?? logger).info("request aborted by the client before its body ended");
+      return sendError(c, new ApiError("bad_request", "The request body ended early."));
     }
     if (isDatabaseUnavailable(error)) {
       // Not the client's fault, and not a reason to sign anyone out: try again in a moment.

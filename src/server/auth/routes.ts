@@ -15,6 +15,7 @@ import { bearer } from "@/server/http/bearer";
 import type { AppEnv } from "@/server/http/env";
 import type { Services } from "@/server/services";
 import { isDatabaseUnavailable } from "@/server/db/client";
+import { isClientAbort } from "@/server/http/client-abort";
 import { clientIp } from "./client-ip";
 import { supabaseCors } from "./cors";
 import {
@@ -195,6 +196,10 @@ export function authRoutes(services: Services) {
 
   app.onError((error, c) => {
     if (error instanceof AuthError) return authErrorResponse(c, error);
+    if (isClientAbort(c, error)) {
+      c.var.log?.info("auth endpoint: request aborted by the client before its body ended");
+      return authErrorResponse(c, authErrors.badJson());
+    }
     if (isDatabaseUnavailable(error)) {
       c.var.log?.warn({ err: error }, "auth endpoint: database unreachable");
       c.header("Retry-After", "1");

@@ -240,6 +240,9 @@ function guardCheckout(client: pg.PoolClient): pg.PoolClient {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {
     const { code, message } = cause as { code?: unknown; message?: unknown };
+    // Node's error for a request whose client hung up mid-body (src/server/http/client-abort.ts):
+    // the same code as a dropped database socket, but the client's connection, not ours.
+    if (code === "ECONNRESET" && message === "aborted") return false;
     if (typeof code === "string" && unavailableCode.test(code)) return true;
     if (typeof message === "string" && unavailableMessage.test(message)) return true;
     cause = (cause as { cause?: unknown }).cause;
