@@ -54,9 +54,9 @@ describe("the forms' schemas", () => {
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => issue.message);
     expect(messages).toContain("Enter a valid email address.");
-    expect(messages).toContain("Password should be at least 6 characters.");
+    expect(messages).toContain("Password should be at least 8 characters.");
     expect(
-      signUpFormSchema.safeParse({ fullName: "", email: "a@example.com", password: "123456" })
+      signUpFormSchema.safeParse({ fullName: "", email: "a@example.com", password: "12345678" })
         .success,
     ).toBe(true);
   });

@@ -5,7 +5,8 @@ import { z } from "zod";
  * under /auth/v1 (see contracts/auth.md) and the shapes they answer with.
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
+/** NIST SP 800-63B's minimum for a password chosen by the user (docs/decisions/0083). */
+export const PASSWORD_MIN_LENGTH = 8;
 /** Argon2id has no 72-byte limit (bcrypt does); this only bounds the work per request. */
 export const PASSWORD_MAX_LENGTH = 1024;
 /** RFC 5321 path limit. */
@@ -43,12 +44,23 @@ export function passwordLength(password: string): number {
 }
 
 // ------------------------------------------------------------------------- request bodies
-// Unknown fields (`gotrue_meta_security`, `code_challenge`, …) are accepted and dropped.
+// Unknown fields (`gotrue_meta_security`, …) are accepted and dropped.
+
+/**
+ * The PKCE pair supabase-js sends with every request that mails a link (`flowType: 'pkce'`):
+ * the link then answers with `?code=…` for `POST /token?grant_type=pkce` (docs/decisions/0082).
+ * Checked by the server (`pkceChallenge` in src/server/auth/pkce.ts), so any string passes here.
+ */
+const codeChallengeFields = {
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
+};
 
 export const signUpBodySchema = z.object({
   email: z.string(),
   password: z.string(),
   data: z.record(z.string(), z.unknown()).nullish(),
+  ...codeChallengeFields,
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -60,7 +72,10 @@ export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 
 export const refreshGrantBodySchema = z.object({ refresh_token: z.string() });
 
-export const recoverBodySchema = z.object({ email: z.string() });
+export const recoverBodySchema = z.object({ email: z.string(), ...codeChallengeFields });
+
+/** `POST /token?grant_type=pkce`: the code from the link and the browser's verifier. */
+export const pkceGrantBodySchema = z.object({ auth_code: z.string(), code_verifier: z.string() });
 
 /** `email` is GoTrue's name for a sign-up confirmation code; it verifies like `signup`. */
 export const verifyTypes = ["recovery", "signup", "email", "email_change"] as const;
@@ -80,6 +95,7 @@ export const updateUserBodySchema = z.object({
   password: z.string().nullish(),
   current_password: z.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
+  ...codeChallengeFields,
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 

@@ -15,6 +15,8 @@ import { appMetadata, type UserRow } from "./users";
  * (the session is looked up on every request — docs/decisions/0012).
  */
 const CACHE_SIZE = 10_000;
+/** Instances' clocks may differ by this much (an `exp` that far past now + lifetime is refused). */
+const CLOCK_SKEW_S = 60;
 
 export type AccessTokens = {
   issue(
@@ -93,6 +95,14 @@ export function createAccessTokens(
       }
       const claims = accessTokenClaimsSchema.safeParse(payload);
       if (!claims.success) throw authErrors.badJwt("missing claims");
+      // We never issue a token that lives longer than the lifetime: one that claims to was not
+      // made by this code (a leaked key, a test tool), and is refused rather than trusted for
+      // years (docs/decisions/0084).
+      const { exp, iat } = claims.data;
+      const latest = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_S;
+      if (exp - iat > ACCESS_TOKEN_LIFETIME_SECONDS || exp > latest) {
+        throw authErrors.badJwt("token lifetime exceeds the allowed maximum");
+      }
       if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(token, claims.data);
       return claims.data;

@@ -245,30 +245,46 @@ describe("password recovery", () => {
 });
 
 describe("email change", () => {
-  it("confirms through the new address; the old one works until then", async () => {
+  it("confirms through both addresses; the old one works until then", async () => {
     const user = await createTestUser(t);
     const browser = client();
     await browser.auth.signInWithPassword({ email: user.email, password: user.password });
     const target = newEmail();
-    const { data, error } = await browser.auth.updateUser({ email: target });
+    const { data, error } = await browser.auth.updateUser({
+      email: target,
+      current_password: user.password,
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(user.email); // pending
     const mail = await smtp.next(target);
     expect(mail.subject).toBe("Confirm your new email for Interview Coach");
+    const toOld = await smtp.next(user.email);
+    expect(toOld.subject).toBe("Confirm the change of your Interview Coach email");
+    expect(toOld.text).toContain(target);
     const before = await client().auth.signInWithPassword({
       email: user.email,
       password: user.password,
     });
     expect(before.error).toBeNull();
 
-    const confirmed = await client().auth.verifyOtp({
+    const half = await client().auth.verifyOtp({
       email: target,
       token: mail.code,
+      type: "email_change",
+    });
+    expect(half.error).toBeNull();
+    expect(half.data.session).toBeNull();
+    expect((await browser.auth.getUser()).data.user?.email).toBe(user.email);
+
+    const confirmed = await client().auth.verifyOtp({
+      email: user.email,
+      token: toOld.code,
       type: "email_change",
     });
     expect(confirmed.error).toBeNull();
     expect(confirmed.data.user?.email).toBe(target);
     expect((await browser.auth.getUser()).data.user?.email).toBe(target);
+    expect((await smtp.next(user.email)).subject).toBe("Your Interview Coach email was changed");
     expect(
       (await client().auth.signInWithPassword({ email: user.email, password: user.password })).error
         ?.code,
@@ -282,7 +298,10 @@ describe("email change", () => {
     const [a, b] = [await createTestUser(t), await createTestUser(t)];
     const browser = client();
     await browser.auth.signInWithPassword({ email: a.email, password: a.password });
-    const { error } = await browser.auth.updateUser({ email: b.email });
+    const { error } = await browser.auth.updateUser({
+      email: b.email,
+      current_password: a.password,
+    });
     expect(error?.code).toBe("email_exists");
   });
 });
@@ -419,7 +438,7 @@ describe("without SMTP", () => {
   it("a public site says email is not configured; no outbox is served", async () => {
     const app = await createTestApp({
       database: t.database,
-      env: { ...plenty, SITE_URL: "https://coach.example.com" },
+      env: { ...plenty, SITE_URL: "https://coach.example.com", BILLING: "test" },
     });
     try {
       const res = await app.request("/auth/v1/recover", {

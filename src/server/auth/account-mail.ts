@@ -1,7 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import {
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USER_METADATA_MAX_BYTES,
   isValidEmail,
   normalizeEmail,
@@ -13,6 +12,7 @@ import {
   type VerifyBody,
   type VerifyType,
 } from "@/shared/auth";
+import { checkPasswordStrength, passwordLengthProblem } from "@/shared/password-strength";
 import type { Config } from "@/server/config";
 import type { Database } from "@/server/db/client";
 import type { CoherentCaches } from "@/server/db/coherent-caches";
@@ -20,7 +20,7 @@ import { rateLimitKey, type RateLimiter } from "@/server/db/rate-limit";
 import { identities, sessions, users } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import type { Mailer } from "@/server/mail/mailer";
-import { composeMail, type MailKind } from "@/server/mail/templates";
+import { composeMail, composeNotice, type Mail, type MailKind } from "@/server/mail/templates";
 import { authErrors } from "./errors";
 import {
   consumeCode,
@@ -31,13 +31,16 @@ import {
   type TokenType,
 } from "./one-time-tokens";
 import { hashPassword, verifyPassword } from "./passwords";
+import { exchangeAuthCode, issueAuthCode, pkceChallenge, type PkceChallenge } from "./pkce";
 import { createSession, type RequestMeta } from "./sessions";
+import { DAY_MS } from "./sign-in-backoff";
 import { toUserJson, type IdentityRow, type UserRow } from "./users";
 
 /**
  * The flows that go through an email (contracts/auth.md, "Account lifecycle"; docs/decisions/
- * 0069): password recovery, verifying a link or code (recovery, sign-up confirmation, email
- * change) into a session, and PUT /user (password, email, metadata). HTTP-free, like service.ts.
+ * 0069, 0080, 0082): password recovery, verifying a link or code (recovery, sign-up confirmation,
+ * email change) into a session or a PKCE auth code, exchanging that code, and PUT /user
+ * (password, email, metadata). HTTP-free, like service.ts.
  */
 export type AccountMailDeps = {
   config: Config;
@@ -45,7 +48,10 @@ export type AccountMailDeps = {
   caches: CoherentCaches;
   logger: Logger;
   mailer: Mailer;
+  /** Counts per 5 minutes. */
   rateLimiter: RateLimiter;
+  /** Counts per day. */
+  dailyLimiter: RateLimiter;
   /** A Session for a session just created. */
   sessionFor(
     user: UserRow,
@@ -58,15 +64,42 @@ export type AccountMailDeps = {
   redirectTarget(redirectTo: string | undefined): string;
   /** The claims of a bearer token whose session still exists (throws AuthError otherwise). */
   authenticated(bearer: string | undefined): Promise<AccessTokenClaims>;
-  /** Whether `password` is the user's; a wrong one counts as a failed sign-in (may throw 429). */
-  checkPassword(user: UserRow, password: string): Promise<boolean>;
+  /**
+   * Whether `password` is the user's; a wrong one counts as a failed sign-in from `from` (the
+   * client IP) and may throw 429.
+   */
+  checkPassword(user: UserRow, password: string, from: string): Promise<boolean>;
 };
 
+/** An email change (GoTrue's secure email change) confirms from both addresses. */
 const tokenTypesFor = (type: VerifyType): TokenType[] =>
-  type === "email" || type === "signup" ? ["signup"] : [type];
+  type === "email" || type === "signup"
+    ? ["signup"]
+    : type === "email_change"
+      ? ["email_change", "email_change_current"]
+      : [type];
+
+/** GoTrue's answer when one of the two addresses of an email change has confirmed. */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
+/** An email change without the current password needs a sign-in at most this old. */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+/** Password checks of one account per 5 minutes, whatever the IP (docs/decisions/0081). */
+export const PASSWORD_CHECKS_PER_USER = 10;
+/**
+ * Wrong codes per address per day, across every code sent to it: 6-digit codes are otherwise
+ * guessed slowly by asking for new ones (docs/decisions/0081). Links are not affected.
+ */
+export const FAILED_CODES_PER_ADDRESS_PER_DAY = 20;
+
+/** What verifying a token did: opened a session, or confirmed one half of an email change. */
+type Applied =
+  | { kind: "signed_in"; user: UserRow; identityRows: IdentityRow[]; recovery: boolean }
+  | { kind: "half_confirmed" };
 
 export function createAccountMail(deps: AccountMailDeps) {
-  const { config, db, caches, logger, mailer, rateLimiter } = deps;
+  const { config, db, caches, logger, mailer, rateLimiter, dailyLimiter } = deps;
   const limits = config.auth.rateLimits;
   /** Work the answer does not wait for (so it cannot tell whether an address exists). */
   const pending = new Set<Promise<void>>();
@@ -77,19 +110,36 @@ export function createAccountMail(deps: AccountMailDeps) {
     void run.finally(() => pending.delete(run));
   };
 
+  // Both halves of an email change verify as GoTrue's one type, `email_change`.
   const verifyUrl = (token: string, type: MailKind, redirectTo: string) =>
-    `${config.siteUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
+    `${config.siteUrl}/auth/v1/verify?${new URLSearchParams({
+      token,
+      type: type === "email_change_current" ? "email_change" : type,
+      redirect_to: redirectTo,
+    })}`;
+  /** Where a notice sends someone who did not make the change. */
+  const resetLink = () => `${config.siteUrl}/forgot-password`;
+  /** A notice is best effort: a site that cannot send mail still changes passwords. */
+  const notify = (mail: Mail) => {
+    if (mailer.transport !== "none") mailer.send(mail);
+  };
 
-  /** Issues a token of `type` for the user and mails its link and code to `email`. */
+  /**
+   * Issues a token of `type` for the user and mails its link and code to `email`; `other` is the
+   * new address of an email change mailed to the current one.
+   */
   async function sendToken(
     tx: Database | Parameters<Parameters<Database["transaction"]>[0]>[0],
     user: { id: string },
     type: MailKind,
     email: string,
     redirectTo: string,
+    pkce: PkceChallenge | undefined,
+    other = "",
   ) {
-    const { token, code } = await issueToken(tx, { userId: user.id, type, email });
-    return () => mailer.send(composeMail(type, email, verifyUrl(token, type, redirectTo), code));
+    const { token, code } = await issueToken(tx, { userId: user.id, type, email, ...pkce });
+    return () =>
+      mailer.send(composeMail(type, email, verifyUrl(token, type, redirectTo), code, other));
   }
 
   const requireMail = () => {
@@ -99,9 +149,10 @@ export function createAccountMail(deps: AccountMailDeps) {
   /** Per address, for the endpoints that send mail or check codes (per IP: the routes). */
   async function limitAddress(kind: "email-sent" | "verify", email: string) {
     const max = kind === "email-sent" ? limits.emailSent : limits.verify;
-    if (!(await rateLimiter.take(rateLimitKey(`${kind}-address`, email), max)).allowed) {
+    const decision = await rateLimiter.take(rateLimitKey(`${kind}-address`, email), max);
+    if (!decision.allowed) {
       logger.warn({ kind }, "auth rate limit reached for one address");
-      throw authErrors.rateLimited();
+      throw authErrors.rateLimited(decision.retryAfterSeconds);
     }
   }
 
@@ -112,28 +163,51 @@ export function createAccountMail(deps: AccountMailDeps) {
     return email;
   }
 
-  /** Applies what the token confirms and opens a session, in one transaction. */
-  async function signInWith(row: TokenRow, meta: RequestMeta): Promise<Session> {
+  /**
+   * Applies what the token confirms, in one transaction: a sign-up confirmation or a recovery
+   * signs in; an email change needs both of its tokens, and only the second one changes the
+   * address and signs in. Undefined when the token no longer applies (user gone, change
+   * replaced). `open` creates what the caller hands out (a session, or a PKCE auth code) in the
+   * same transaction.
+   */
+  async function apply<T>(
+    row: TokenRow,
+    open: (
+      tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+      user: UserRow,
+      recovery: boolean,
+    ) => Promise<T>,
+  ): Promise<(Applied & { opened?: T; previousEmail?: string }) | undefined> {
     const now = new Date();
-    const done = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for("update");
       if (!user) return undefined;
-      const metadata = { ...user.userMetadata, email_verified: true };
       const changes: Partial<UserRow> = { lastSignInAt: now, updatedAt: now };
       let email = user.email;
-      if (row.type === "email_change") {
+      if (row.type === "email_change" || row.type === "email_change_current") {
+        const side = row.type === "email_change" ? "new" : "current";
+        const mailedTo = side === "new" ? user.emailChange : user.email;
+        if (!user.emailChange || row.email !== mailedTo) return undefined;
+        if (user.emailChangeConfirmed !== (side === "new" ? "current" : "new")) {
+          await tx
+            .update(users)
+            .set({ emailChangeConfirmed: side, updatedAt: now })
+            .where(eq(users.id, user.id));
+          return { kind: "half_confirmed" as const };
+        }
         const [taken] = await tx
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.email, row.email), ne(users.id, user.id)));
+          .where(and(eq(users.email, user.emailChange), ne(users.id, user.id)));
         if (taken) throw authErrors.emailExists();
-        email = row.email;
-        Object.assign(changes, { email });
+        email = user.emailChange;
+        Object.assign(changes, { email, emailChange: null, emailChangeConfirmed: null });
       }
-      if (!user.emailConfirmedAt || row.type === "email_change") changes.emailConfirmedAt = now;
+      const changed = email !== user.email;
+      if (!user.emailConfirmedAt || changed) changes.emailConfirmedAt = now;
       const [updated] = await tx
         .update(users)
-        .set({ ...changes, userMetadata: { ...metadata, email } })
+        .set({ ...changes, userMetadata: { ...user.userMetadata, email_verified: true, email } })
         .where(eq(users.id, user.id))
         .returning();
       const identityRows: IdentityRow[] = [];
@@ -141,7 +215,7 @@ export function createAccountMail(deps: AccountMailDeps) {
         .select()
         .from(identities)
         .where(eq(identities.userId, user.id))) {
-        const [changed] = await tx
+        const [identityRow] = await tx
           .update(identities)
           .set({
             identityData: { ...identity.identityData, email, email_verified: true },
@@ -150,43 +224,80 @@ export function createAccountMail(deps: AccountMailDeps) {
           })
           .where(eq(identities.id, identity.id))
           .returning();
-        identityRows.push(changed!);
+        identityRows.push(identityRow!);
       }
-      const session = await createSession(tx, user.id, meta, {
-        recovery: row.type === "recovery",
-      });
-      return { user: updated!, identityRows, session };
+      const recovery = row.type === "recovery";
+      return {
+        kind: "signed_in" as const,
+        user: updated!,
+        identityRows,
+        recovery,
+        opened: await open(tx, updated!, recovery),
+        previousEmail: changed ? user.email : undefined,
+      };
     });
+  }
+
+  /** After an email change: the old address hears of it (docs/decisions/0080). */
+  function noticeEmailChanged(previousEmail: string | undefined, newEmail: string) {
+    if (previousEmail) {
+      notify(composeNotice("email_changed", previousEmail, resetLink(), newEmail));
+    }
+  }
+
+  /** Verifies a token into a session (codes, and links of the implicit flow). */
+  async function signInWith(row: TokenRow, meta: RequestMeta): Promise<Session | "half"> {
+    const done = await apply(row, (tx, user, recovery) =>
+      createSession(tx, user.id, meta, { recovery }),
+    );
     if (!done) throw authErrors.otpExpired();
-    logger.info({ userId: done.user.id, type: row.type }, "emailed token verified");
-    const { user, identityRows, session } = done;
+    logger.info({ userId: row.userId, type: row.type, done: done.kind }, "emailed token verified");
+    if (done.kind === "half_confirmed") return "half";
+    noticeEmailChanged(done.previousEmail, done.user.email);
+    const session = done.opened!;
     return deps.sessionFor(
-      user,
-      identityRows,
+      done.user,
+      done.identityRows,
       session.sessionId,
       session.createdAt,
       session.refreshToken,
     );
   }
 
-  async function isRecoverySession(sessionId: string): Promise<boolean> {
+  async function sessionRow(sessionId: string) {
     const [session] = await db
-      .select({ recovery: sessions.recovery })
+      .select({ recovery: sessions.recovery, createdAt: sessions.createdAt })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
-    return session?.recovery ?? false;
+    return session;
   }
 
-  function checkNewPassword(password: string) {
-    const length = passwordLength(password);
-    if (length < PASSWORD_MIN_LENGTH) {
-      throw authErrors.weakPassword(
-        `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
-        ["length"],
-      );
+  /** A new password: the sign-up rules (length, strength, not the email). */
+  async function checkNewPassword(password: string, email: string) {
+    if (passwordLength(password) > PASSWORD_MAX_LENGTH) {
+      throw authErrors.validation(passwordLengthProblem(password)!);
     }
-    if (length > PASSWORD_MAX_LENGTH) {
-      throw authErrors.validation(`Password should be at most ${PASSWORD_MAX_LENGTH} characters.`);
+    const verdict = await checkPasswordStrength(password, email);
+    if (!verdict.ok) throw authErrors.weakPassword(verdict.message, verdict.reasons);
+  }
+
+  /** Password checks per account, on top of the routes' per-IP count (docs/decisions/0081). */
+  async function limitPasswordChecks(userId: string) {
+    const decision = await rateLimiter.take(
+      rateLimitKey("password-check-user", userId),
+      PASSWORD_CHECKS_PER_USER,
+    );
+    if (!decision.allowed) {
+      logger.warn("password checks rate limit reached for one account");
+      throw authErrors.rateLimited(decision.retryAfterSeconds);
+    }
+  }
+
+  const failedCodesKey = (email: string) => rateLimitKey("verify-failure-address", email);
+  async function limitFailedCodes(email: string) {
+    if ((await dailyLimiter.peek(failedCodesKey(email))) >= FAILED_CODES_PER_ADDRESS_PER_DAY) {
+      logger.warn("too many wrong codes for one address today");
+      throw authErrors.rateLimited((DAY_MS - (Date.now() % DAY_MS)) / 1000);
     }
   }
 
@@ -197,34 +308,65 @@ export function createAccountMail(deps: AccountMailDeps) {
     /**
      * POST /recover: `{}` whatever the address; the look-up and the mail happen after the answer.
      */
-    async recover(rawEmail: string, redirectTo: string | undefined): Promise<void> {
-      const email = validEmail(rawEmail, "Password recovery requires an email");
+    async recover(
+      body: {
+        email: string;
+        code_challenge?: string | null;
+        code_challenge_method?: string | null;
+      },
+      redirectTo: string | undefined,
+    ): Promise<void> {
+      const email = validEmail(body.email, "Password recovery requires an email");
+      const pkce = pkceChallenge(body);
       requireMail();
       await limitAddress("email-sent", email);
       const target = deps.redirectTarget(redirectTo);
       background("password recovery failed", async () => {
         const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
         if (!user) return;
-        (await sendToken(db, user, "recovery", email, target))();
+        (await sendToken(db, user, "recovery", email, target, pkce))();
       });
     },
 
-    /** GET /verify (the emailed link): where to send the browser, with the session or the error. */
+    /**
+     * GET /verify (the emailed link): where to send the browser. A link asked for with a PKCE
+     * challenge redirects with `?code=…` for the browser holding the verifier; one without (the
+     * implicit flow, for other clients) carries the session in the fragment; the first half of an
+     * email change says so in `?message=…`; an invalid link says why in the fragment.
+     */
     async verifyLink(
       token: string,
       type: VerifyType,
       redirectTo: string | undefined,
       meta: RequestMeta,
     ): Promise<string> {
-      const target = deps.redirectTarget(redirectTo).split("#")[0]!;
+      const target = new URL(deps.redirectTarget(redirectTo).split("#")[0]!);
+      const failed = `${target}#${new URLSearchParams({
+        error: "access_denied",
+        error_code: "otp_expired",
+        error_description: "Email link is invalid or has expired",
+      })}`;
       const row = await consumeToken(db, token, tokenTypesFor(type));
-      const session = row ? await signInWith(row, meta).catch(() => undefined) : undefined;
-      if (!row || !session) {
-        return `${target}#${new URLSearchParams({
-          error: "access_denied",
-          error_code: "otp_expired",
-          error_description: "Email link is invalid or has expired",
-        })}`;
+      if (!row) return failed;
+      const { codeChallenge, codeChallengeMethod } = row;
+      if (codeChallenge && codeChallengeMethod) {
+        const done = await apply(row, (tx, user, recovery) =>
+          issueAuthCode(tx, { userId: user.id, codeChallenge, codeChallengeMethod, recovery }),
+        ).catch(() => undefined);
+        if (!done) return failed;
+        if (done.kind === "half_confirmed") {
+          target.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
+          return target.toString();
+        }
+        noticeEmailChanged(done.previousEmail, done.user.email);
+        target.searchParams.set("code", done.opened!);
+        return target.toString();
+      }
+      const session = await signInWith(row, meta).catch(() => undefined);
+      if (!session) return failed;
+      if (session === "half") {
+        target.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
+        return target.toString();
       }
       return `${target}#${new URLSearchParams({
         access_token: session.access_token,
@@ -232,12 +374,18 @@ export function createAccountMail(deps: AccountMailDeps) {
         expires_in: String(session.expires_in),
         refresh_token: session.refresh_token,
         token_type: "bearer",
-        type: row.type,
+        type: row.type === "email_change_current" ? "email_change" : row.type,
       })}`;
     },
 
-    /** POST /verify: the code (with the address it was sent to) or the link's token. */
-    async verifyOtp(body: VerifyBody, meta: RequestMeta): Promise<Session> {
+    /**
+     * POST /verify: the code (with the address it was sent to) or the link's token. The first
+     * half of an email change answers GoTrue's `{msg, code: 200}` without a session.
+     */
+    async verifyOtp(
+      body: VerifyBody,
+      meta: RequestMeta,
+    ): Promise<Session | { msg: string; code: 200 }> {
       const types = tokenTypesFor(body.type);
       let row: TokenRow | undefined;
       if (body.token_hash) {
@@ -245,55 +393,103 @@ export function createAccountMail(deps: AccountMailDeps) {
       } else if (body.email && body.token) {
         const email = normalizeEmail(body.email);
         await limitAddress("verify", email);
+        await limitFailedCodes(email);
         row = await consumeCode(db, email, types, body.token);
+        if (!row) await dailyLimiter.add(failedCodesKey(email));
       } else {
         throw authErrors.validation("Verify requires either a token or a token hash");
       }
       if (!row) throw authErrors.otpExpired();
-      return signInWith(row, meta);
+      const result = await signInWith(row, meta);
+      return result === "half" ? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 } : result;
     },
 
     /**
-     * PUT /user: a new password (sign-up rules; every other session of the user is signed out),
-     * a new email (pending until the link or code sent to it is used), metadata. Everything is
+     * POST /token?grant_type=pkce: the auth code a followed link left, with the verifier of the
+     * challenge it was asked with, becomes a session (a recovery session for a recovery link).
+     */
+    async exchangeCode(
+      body: { auth_code: string; code_verifier: string },
+      meta: RequestMeta,
+    ): Promise<Session> {
+      const { userId, recovery } = await exchangeAuthCode(db, body.auth_code, body.code_verifier);
+      const opened = await db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, userId));
+        if (!user) return undefined;
+        const identityRows = await tx
+          .select()
+          .from(identities)
+          .where(eq(identities.userId, userId));
+        const session = await createSession(tx, userId, meta, { recovery });
+        return { user, identityRows, session };
+      });
+      if (!opened) throw authErrors.flowStateNotFound();
+      const { user, identityRows, session } = opened;
+      return deps.sessionFor(
+        user,
+        identityRows,
+        session.sessionId,
+        session.createdAt,
+        session.refreshToken,
+      );
+    },
+
+    /**
+     * PUT /user: a new password (sign-up rules; every other session of the user is signed out;
+     * the account's address gets a notice), a new email (with the current password or a recent
+     * sign-in; confirmed from both addresses, docs/decisions/0080), metadata. Everything is
      * checked before anything changes.
      */
     async updateUser(
       bearer: string | undefined,
       body: UpdateUserBody,
       redirectTo: string | undefined,
+      meta: RequestMeta,
     ): Promise<User> {
       const claims = await deps.authenticated(bearer);
       const [user] = await db.select().from(users).where(eq(users.id, claims.sub));
       if (!user) throw authErrors.userNotFound();
+      const session = await sessionRow(claims.session_id);
+      if (!session) throw authErrors.sessionNotFound();
+      const pkce = pkceChallenge(body);
 
-      const password = body.password ?? undefined;
-      if (password !== undefined) {
-        checkNewPassword(password);
-        // Given, it is checked (and a wrong one counts as a failed sign-in); not given, only a
-        // session opened by a recovery link or code may go without (docs/decisions/0071).
-        if (body.current_password != null) {
-          if (!(await deps.checkPassword(user, body.current_password))) {
-            throw authErrors.currentPasswordMismatch();
-          }
-        } else if (!(await isRecoverySession(claims.session_id))) {
-          throw authErrors.currentPasswordRequired();
-        }
-        if (await verifyPassword(user.passwordHash, password)) throw authErrors.samePassword();
-      }
       let newEmail: string | undefined;
       if (body.email != null) {
         const email = validEmail(body.email, "An email address is required");
-        if (email !== user.email) {
-          requireMail();
-          await limitAddress("email-sent", email);
-          const [taken] = await db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.email, email));
-          if (taken) throw authErrors.emailExists();
-          newEmail = email;
+        if (email !== user.email) newEmail = email;
+      }
+      const password = body.password ?? undefined;
+      if (password !== undefined) await checkNewPassword(password, user.email);
+
+      // The current password, when given, is checked once for whatever needs it; a wrong one
+      // counts as a failed sign-in from this IP.
+      let reauthenticated = false;
+      if (body.current_password != null && (password !== undefined || newEmail)) {
+        await limitPasswordChecks(user.id);
+        if (!(await deps.checkPassword(user, body.current_password, meta.ip))) {
+          throw authErrors.currentPasswordMismatch();
         }
+        reauthenticated = true;
+      } else if (password !== undefined) {
+        await limitPasswordChecks(user.id);
+      }
+      if (password !== undefined) {
+        // Not given, only a session opened by a recovery link or code may go without
+        // (docs/decisions/0071).
+        if (!reauthenticated && !session.recovery) throw authErrors.currentPasswordRequired();
+        if (await verifyPassword(user.passwordHash, password)) throw authErrors.samePassword();
+      }
+      if (newEmail) {
+        // An access token alone must not move the account away (docs/decisions/0080).
+        const recent = Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS;
+        if (!reauthenticated && !recent) throw authErrors.currentPasswordRequired("email");
+        requireMail();
+        await limitAddress("email-sent", newEmail);
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, newEmail));
+        if (taken) throw authErrors.emailExists();
       }
       let metadata: Record<string, unknown> | undefined;
       if (body.data) {
@@ -307,13 +503,14 @@ export function createAccountMail(deps: AccountMailDeps) {
 
       const now = new Date();
       const passwordHash = password === undefined ? undefined : await hashPassword(password);
-      const { updated, send } = await db.transaction(async (tx) => {
+      const { updated, sends } = await db.transaction(async (tx) => {
         const [changed] = await tx
           .update(users)
           .set({
             updatedAt: now,
             ...(passwordHash && { passwordHash }),
             ...(metadata && { userMetadata: metadata }),
+            ...(newEmail && { emailChange: newEmail, emailChangeConfirmed: null }),
           })
           .where(eq(users.id, user.id))
           .returning();
@@ -329,13 +526,17 @@ export function createAccountMail(deps: AccountMailDeps) {
           await dropTokens(tx, user.id, "recovery");
         }
         const target = deps.redirectTarget(redirectTo);
-        const send = newEmail
-          ? await sendToken(tx, user, "email_change", newEmail, target)
-          : undefined;
-        return { updated: changed!, send };
+        const sends = newEmail
+          ? [
+              await sendToken(tx, user, "email_change", newEmail, target, pkce),
+              await sendToken(tx, user, "email_change_current", user.email, target, pkce, newEmail),
+            ]
+          : [];
+        return { updated: changed!, sends };
       });
-      send?.();
+      for (const send of sends) send();
       if (passwordHash) {
+        notify(composeNotice("password_changed", user.email, resetLink()));
         await caches.settle(); // no instance accepts the other sessions' tokens from here on
         logger.info({ userId: user.id }, "password changed: other sessions signed out");
       }

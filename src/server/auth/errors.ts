@@ -37,6 +37,10 @@ export const AuthErrorCode = {
   CurrentPasswordRequired: "current_password_required",
   /** Ours: a public site without SMTP_URL cannot send account emails (docs/decisions/0069). */
   EmailNotConfigured: "email_not_configured",
+  /** A PKCE auth code that is unknown, used or expired (docs/decisions/0082). */
+  FlowStateNotFound: "flow_state_not_found",
+  /** The code verifier does not match the challenge the link was asked for with. */
+  BadCodeVerifier: "bad_code_verifier",
   OverRequestRateLimit: "over_request_rate_limit",
   UnexpectedFailure: "unexpected_failure",
   /** Ours: the database is out of reach for a moment (supabase-js retries a 503). */
@@ -67,8 +71,10 @@ export function authStatusOf(
     case AuthErrorCode.SessionNotFound:
     case AuthErrorCode.UserNotFound:
     case AuthErrorCode.OtpExpired:
+    case AuthErrorCode.BadCodeVerifier:
       return 403;
     case AuthErrorCode.NotFound:
+    case AuthErrorCode.FlowStateNotFound:
       return 404;
     case AuthErrorCode.RequestTooLarge:
       return 413;
@@ -100,6 +106,8 @@ export class AuthError extends Error {
     readonly code: AuthErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Seconds, sent as `Retry-After` (a 429 says when to come back). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "AuthError";
@@ -124,7 +132,10 @@ export const authErrors = {
   refreshAlreadyUsed: () =>
     new AuthError(C.RefreshTokenAlreadyUsed, "Invalid Refresh Token: Already Used"),
   unsupportedGrant: () =>
-    new AuthError(C.UnsupportedGrantType, "unsupported_grant_type: use password or refresh_token"),
+    new AuthError(
+      C.UnsupportedGrantType,
+      "unsupported_grant_type: use password, refresh_token or pkce",
+    ),
   noAuthorization: () =>
     new AuthError(C.NoAuthorization, "This endpoint requires a valid Bearer token"),
   badJwt: (detail = "invalid or expired token") =>
@@ -141,17 +152,32 @@ export const authErrors = {
     new AuthError(C.EmailExists, "A user with this email address has already been registered"),
   currentPasswordMismatch: () =>
     new AuthError(C.CurrentPasswordMismatch, "Your current password is not correct."),
-  currentPasswordRequired: () =>
+  currentPasswordRequired: (change: "password" | "email" = "password") =>
     new AuthError(
       C.CurrentPasswordRequired,
-      "Current password required when setting new password.",
+      change === "password"
+        ? "Current password required when setting new password."
+        : "Current password required when changing email.",
+    ),
+  flowStateNotFound: () =>
+    new AuthError(C.FlowStateNotFound, "invalid flow state, no valid flow state found"),
+  badCodeVerifier: () =>
+    new AuthError(
+      C.BadCodeVerifier,
+      "code challenge does not match previously saved code verifier",
     ),
   emailNotConfigured: () =>
     new AuthError(
       C.EmailNotConfigured,
       "Email is not configured on this server, so account emails cannot be sent.",
     ),
-  rateLimited: () => new AuthError(C.OverRequestRateLimit, "Request rate limit reached"),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AuthError(
+      C.OverRequestRateLimit,
+      "Request rate limit reached",
+      {},
+      Math.max(1, Math.ceil(retryAfterSeconds)),
+    ),
   notFound: () => new AuthError(C.NotFound, "Not found"),
   unavailable: () =>
     new AuthError(
@@ -165,6 +191,7 @@ export const authErrors = {
 
 export function authErrorResponse(c: Context, error: AuthError): Response {
   c.header(API_VERSION_HEADER, API_VERSION);
+  if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
   return c.json(
     {
       code: error.code,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { oneTimeTokens } from "@/server/db/schema";
+import type { PkceChallenge } from "./pkce";
 
 /**
  * The secrets behind emailed links and codes (contracts/auth.md, "Account lifecycle"): a random
@@ -21,9 +22,10 @@ const TOKEN_MAX_LENGTH = 128;
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 const codeHashOf = (id: string, code: string) => sha256(`${id}:${code}`);
 
+/** `codeChallenge`: the PKCE challenge of the browser that asked (see ./pkce.ts). */
 export async function issueToken(
   tx: Tx | Database,
-  input: { userId: string; type: TokenType; email: string },
+  input: { userId: string; type: TokenType; email: string } & Partial<PkceChallenge>,
   now = Date.now(),
 ): Promise<{ token: string; code: string }> {
   const token = randomBytes(32).toString("base64url");

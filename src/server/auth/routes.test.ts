@@ -65,9 +65,9 @@ describe("sign-up", () => {
   });
 
   it("refuses a duplicate address, whatever its case", async () => {
-    await signUp({ email: "dup@example.com", password: "secret1" });
+    await signUp({ email: "dup@example.com", password: "a sturdy passphrase" });
     await expectAuthError(
-      await signUp({ email: "DUP@example.com ", password: "secret2" }),
+      await signUp({ email: "DUP@example.com ", password: "another sturdy passphrase" }),
       422,
       "user_already_exists",
     );
@@ -81,14 +81,18 @@ describe("sign-up", () => {
 
   it("refuses invalid addresses and missing fields", async () => {
     await expectAuthError(
-      await signUp({ email: "not-an-email", password: "secret1" }),
+      await signUp({ email: "not-an-email", password: "a sturdy passphrase" }),
       400,
       "validation_failed",
     );
-    await expectAuthError(await signUp({ password: "secret1" }), 400, "validation_failed");
+    await expectAuthError(
+      await signUp({ password: "a sturdy passphrase" }),
+      400,
+      "validation_failed",
+    );
     await expectAuthError(await signUp({ email: "x@example.com" }), 400, "validation_failed");
     await expectAuthError(
-      await signUp({ email: 42, password: "secret1" }),
+      await signUp({ email: 42, password: "a sturdy passphrase" }),
       400,
       "validation_failed",
     );

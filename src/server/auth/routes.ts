@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import {
   logoutScopes,
   passwordGrantBodySchema,
+  pkceGrantBodySchema,
   recoverBodySchema,
   refreshGrantBodySchema,
   signUpBodySchema,
@@ -99,10 +100,13 @@ export function authRoutes(services: Services) {
   );
 
   app.post("/token", smallBody, async (c) => {
+    // Sessions and codes in the answer: never stored by a cache on the way.
+    c.header("Cache-Control", "no-store");
     const grantType = c.req.query("grant_type");
     if (grantType === "password" || grantType === "refresh_token") {
       await auth.rateLimit(grantType === "password" ? "sign-in-sign-up" : "refresh", meta(c));
     }
+    if (grantType === "pkce") await auth.rateLimit("verify", meta(c));
     // The body's schema depends on the grant in the query, so it is checked here, not before.
     if (grantType === "password") {
       const body = await gotrueBody(c, passwordGrantBodySchema, (field) =>
@@ -113,6 +117,10 @@ export function authRoutes(services: Services) {
     if (grantType === "refresh_token") {
       const body = await gotrueBody(c, refreshGrantBodySchema, () => "refresh_token required");
       return c.json(await auth.refresh(body.refresh_token));
+    }
+    if (grantType === "pkce") {
+      const body = await gotrueBody(c, pkceGrantBodySchema, (field) => `${field} is required`);
+      return c.json(await auth.exchangeCode(body, meta(c)));
     }
     throw authErrors.unsupportedGrant();
   });
@@ -126,7 +134,7 @@ export function authRoutes(services: Services) {
     },
     gotrueJson(recoverBodySchema, () => "Password recovery requires an email"),
     async (c) => {
-      await auth.recover(c.req.valid("json").email, c.req.query("redirect_to"));
+      await auth.recover(c.req.valid("json"), c.req.query("redirect_to"));
       return c.json({});
     },
   );
@@ -171,14 +179,21 @@ export function authRoutes(services: Services) {
       field === "data" ? "data must be an object" : `${field} must be a string`,
     ),
     async (c) => {
+      c.header("Cache-Control", "no-store");
       const body = c.req.valid("json");
       if (body.email != null) await auth.rateLimit("email-sent", meta(c));
-      return c.json(await auth.updateUser(bearer(c), body, c.req.query("redirect_to")));
+      if (body.password != null || body.current_password != null) {
+        await auth.rateLimit("password-change", meta(c));
+      }
+      return c.json(await auth.updateUser(bearer(c), body, c.req.query("redirect_to"), meta(c)));
     },
   );
 
   app.get("/user", async (c) =>
-    c.body(await auth.getUser(bearer(c)), 200, { "Content-Type": "application/json" }),
+    c.body(await auth.getUser(bearer(c)), 200, {
+      "Content-Type": "application/json",
+      "Cache-Control": "no-store",
+    }),
   );
 
   app.post("/logout", smallBody, async (c) => {

@@ -4,7 +4,6 @@ import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   FULL_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USER_METADATA_MAX_BYTES,
   isValidEmail,
   normalizeEmail,
@@ -20,6 +19,7 @@ import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import type { CoherentCaches } from "@/server/db/coherent-caches";
 import { createRateLimiter, rateLimitKey, type RateLimiter } from "@/server/db/rate-limit";
+import { checkPasswordStrength, passwordLengthProblem } from "@/shared/password-strength";
 import { appSettings, identities, users } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import type { Mailer } from "@/server/mail/mailer";
@@ -28,6 +28,8 @@ import { createAccessTokens, type AccessTokens } from "./access-tokens";
 import { deleteUserRows } from "./delete-account";
 import { AuthError, AuthErrorCode, authErrors } from "./errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { pkceChallenge } from "./pkce";
+import { DAY_MS, createSignInBackoff } from "./sign-in-backoff";
 import {
   createSession,
   createSessionLookups,
@@ -76,6 +78,15 @@ export async function createAuthService(deps: {
     );
   });
   const rateLimiter: RateLimiter = createRateLimiter(db, { windowMs: AUTH_RATE_LIMIT_WINDOW_MS });
+  /** Counters per day: wrong passwords per address and IP, wrong codes per address. */
+  const dailyLimiter: RateLimiter = createRateLimiter(db, { windowMs: DAY_MS });
+  const backoff = createSignInBackoff({
+    daily: dailyLimiter,
+    window: rateLimiter,
+    windowMs: AUTH_RATE_LIMIT_WINDOW_MS,
+    ceilingPerAddress: limits.failedSignInsPerEmail,
+    logger,
+  });
   const lookups = createSessionLookups(db);
   /** user id → session id → the user as GET /user's JSON, for sessions that exist. */
   const sessionUsers = caches.cache<string>({ maxUsers: 10_000 });
@@ -98,13 +109,16 @@ export async function createAuthService(deps: {
     refresh: limits.tokenRefresh,
     "email-sent": limits.emailSent,
     verify: limits.verify,
+    // A password change checks a password, like a sign-in (docs/decisions/0081).
+    "password-change": limits.signInSignUps,
   };
 
   async function rateLimit(kind: keyof typeof perIpLimits, meta: Pick<RequestMeta, "ip">) {
     const max = perIpLimits[kind];
-    if (!(await rateLimiter.take(rateLimitKey(kind, meta.ip), max)).allowed) {
+    const decision = await rateLimiter.take(rateLimitKey(kind, meta.ip), max);
+    if (!decision.allowed) {
       logger.warn({ kind }, "auth rate limit reached");
-      throw authErrors.rateLimited();
+      throw authErrors.rateLimited(decision.retryAfterSeconds);
     }
   }
 
@@ -146,20 +160,20 @@ export async function createAuthService(deps: {
       return found.json;
     });
 
-  /** Whether `password` is the user's; a wrong one counts as a failed sign-in of the address. */
+  /**
+   * Whether `password` is the user's; a wrong one counts as a failed sign-in of the address from
+   * `from` (the client IP, or the account for a signed-in check) and may throw 429.
+   */
   async function checkPassword(
     user: Pick<UserRow, "email" | "passwordHash">,
     password: string,
+    from: string,
   ): Promise<boolean> {
-    const failureKey = rateLimitKey("sign-in-failure", user.email);
-    if ((await rateLimiter.peek(failureKey)) >= limits.failedSignInsPerEmail) {
-      logger.warn("too many wrong passwords for one address");
-      throw authErrors.rateLimited();
-    }
+    await backoff.check(user.email, from);
     const valid =
       passwordLength(password) <= PASSWORD_MAX_LENGTH &&
       (await verifyPassword(user.passwordHash, password));
-    if (!valid) await rateLimiter.add(failureKey);
+    if (!valid) await backoff.failed(user.email, from);
     return valid;
   }
 
@@ -170,6 +184,7 @@ export async function createAuthService(deps: {
     logger,
     mailer: deps.mailer,
     rateLimiter,
+    dailyLimiter,
     sessionFor,
     redirectTarget,
     authenticated: async (bearer) => {
@@ -200,6 +215,7 @@ export async function createAuthService(deps: {
     verifyLink: accountMail.verifyLink,
     verifyOtp: accountMail.verifyOtp,
     updateUser: accountMail.updateUser,
+    exchangeCode: accountMail.exchangeCode,
 
     /** A Session, or with AUTH_CONFIRM_EMAIL the bare User while the emailed link is pending. */
     async signUp(
@@ -210,18 +226,10 @@ export async function createAuthService(deps: {
       if (email === "") throw authErrors.validation("To signup, please provide your email");
       if (!isValidEmail(email)) throw authErrors.invalidEmail();
       if (body.password === "") throw authErrors.validation("Signup requires a valid password");
-      const length = passwordLength(body.password);
-      if (length < PASSWORD_MIN_LENGTH) {
-        throw authErrors.weakPassword(
-          `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
-          ["length"],
-        );
+      if (passwordLength(body.password) > PASSWORD_MAX_LENGTH) {
+        throw authErrors.validation(passwordLengthProblem(body.password)!);
       }
-      if (length > PASSWORD_MAX_LENGTH) {
-        throw authErrors.validation(
-          `Password should be at most ${PASSWORD_MAX_LENGTH} characters.`,
-        );
-      }
+      const pkce = pkceChallenge(body);
       const data = body.data ?? {};
       if (Buffer.byteLength(JSON.stringify(data)) > USER_METADATA_MAX_BYTES) {
         throw authErrors.validation("User metadata is too large");
@@ -232,6 +240,9 @@ export async function createAuthService(deps: {
           `Full name should be at most ${FULL_NAME_MAX_LENGTH} characters.`,
         );
       }
+
+      const verdict = await checkPasswordStrength(body.password, email);
+      if (!verdict.ok) throw authErrors.weakPassword(verdict.message, verdict.reasons);
 
       const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (taken) throw authErrors.userExists();
@@ -281,7 +292,7 @@ export async function createAuthService(deps: {
           })
           .returning();
         if (confirm) {
-          const send = await accountMail.sendToken(tx, user, "signup", email, redirectTo);
+          const send = await accountMail.sendToken(tx, user, "signup", email, redirectTo, pkce);
           return { user: withMetadata!, identity: identity!, send };
         }
         const session = await createSession(tx, user.id, meta);
@@ -305,11 +316,7 @@ export async function createAuthService(deps: {
 
     async signInWithPassword(body: PasswordGrantBody, meta: RequestMeta): Promise<Session> {
       const email = normalizeEmail(body.email);
-      const failureKey = rateLimitKey("sign-in-failure", email);
-      if ((await rateLimiter.peek(failureKey)) >= limits.failedSignInsPerEmail) {
-        logger.warn("too many failed sign-ins for one address");
-        throw authErrors.rateLimited();
-      }
+      await backoff.check(email, meta.ip);
       const [user] =
         email.length <= 320
           ? await db.select().from(users).where(eq(users.email, email))
@@ -320,7 +327,7 @@ export async function createAuthService(deps: {
           ? await verifyPassword(user.passwordHash, password)
           : await verifyAgainstDummy(password);
       if (!user || !valid) {
-        await rateLimiter.add(failureKey);
+        await backoff.failed(email, meta.ip);
         throw authErrors.invalidCredentials();
       }
       if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
@@ -409,7 +416,10 @@ export async function createAuthService(deps: {
       if (!user) return "deleted";
       if (normalizeEmail(confirm.email) !== user.email) return "wrong_email";
       try {
-        if (!(await checkPassword(user, confirm.password))) return "wrong_password";
+        // The check runs for a signed-in user: its wrong passwords back off per account.
+        if (!(await checkPassword(user, confirm.password, `account:${user.id}`))) {
+          return "wrong_password";
+        }
       } catch (error) {
         if (error instanceof AuthError && error.code === AuthErrorCode.OverRequestRateLimit) {
           return "rate_limited";

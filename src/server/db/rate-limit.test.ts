@@ -34,7 +34,7 @@ describe("createRateLimiter", () => {
   it("sweeps ended windows of every kind once the longest window has passed", async () => {
     const start = Date.UTC(2031, 0, 1);
     const short = createRateLimiter(database.db, { windowMs: 60_000, now: () => start });
-    const long = createRateLimiter(database.db, { windowMs: 300_000, now: () => start });
+    const long = createRateLimiter(database.db, { windowMs: 86_400_000, now: () => start });
     await short.add("sweep-short:a");
     await long.add("sweep-long:a");
     const keys = async () =>
@@ -42,13 +42,13 @@ describe("createRateLimiter", () => {
         .map((row) => row.key)
         .filter((key) => key.startsWith("sweep-"))
         .sort();
-    await sweepRateLimits(database.db, start + 299_000);
+    await sweepRateLimits(database.db, start + 86_399_000);
     expect(await keys()).toEqual(["sweep-long:a", "sweep-short:a"]);
-    await sweepRateLimits(database.db, start + 300_001);
+    await sweepRateLimits(database.db, start + 86_400_001);
     expect(await keys()).toEqual([]);
   });
 
   it("refuses a window the sweep would cut short", () => {
-    expect(() => createRateLimiter(database.db, { windowMs: 10 * 60_000 })).toThrow();
+    expect(() => createRateLimiter(database.db, { windowMs: 2 * 86_400_000 })).toThrow();
   });
 });

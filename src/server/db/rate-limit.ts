@@ -5,11 +5,11 @@ import { rateLimits } from "./schema";
 
 /**
  * Fixed-window counters in the `rate_limits` table (docs/decisions/0011, 0051), so every instance
- * on one database counts together. Each use picks its window (auth: 5 minutes, practice budgets:
- * 1 minute); one upsert per counted request. The table does not record a row's window, so the
+ * on one database counts together. Each use picks its window (auth: 5 minutes and a day, practice
+ * budgets: 1 minute); one upsert per counted request. The table does not record a row's window, so the
  * sweep keeps every row until the longest window has passed and then deletes it, whatever its key.
  */
-const LONGEST_WINDOW_MS = 5 * 60 * 1000;
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** At most one sweep per limiter this often, run by the writes themselves: no timer to stop. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -28,6 +28,8 @@ export type RateLimiter = {
   peek(key: string): Promise<number>;
   /** Adds one to `key` without deciding anything (e.g. a failed sign-in). */
   add(key: string): Promise<void>;
+  /** The count in the current window and when it last grew (back-off; docs/decisions/0081). */
+  status(key: string): Promise<{ count: number; lastAt: Date | undefined }>;
 };
 
 /** Keys hold no personal data and have a bounded length: `kind:` and a short hash of the subject. */
@@ -49,10 +51,10 @@ export function createRateLimiter(
   const increment = async (key: string, time: number) => {
     const [row] = await db
       .insert(rateLimits)
-      .values({ key, windowStart: new Date(windowStartOf(time)), count: 1 })
+      .values({ key, windowStart: new Date(windowStartOf(time)), count: 1, lastAt: new Date(time) })
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
+        set: { count: sql`${rateLimits.count} + 1`, lastAt: new Date(time) },
       })
       .returning({ count: rateLimits.count });
     if (time - lastSweep > SWEEP_INTERVAL_MS) {
@@ -60,6 +62,16 @@ export function createRateLimiter(
       void sweepRateLimits(db, time).catch(() => {});
     }
     return row?.count ?? 1;
+  };
+
+  const current = async (key: string) => {
+    const [row] = await db
+      .select({ count: rateLimits.count, lastAt: rateLimits.lastAt })
+      .from(rateLimits)
+      .where(
+        and(eq(rateLimits.key, key), eq(rateLimits.windowStart, new Date(windowStartOf(now())))),
+      );
+    return { count: row?.count ?? 0, lastAt: row?.lastAt };
   };
 
   return {
@@ -73,14 +85,9 @@ export function createRateLimiter(
       return { allowed: count <= limit, retryAfterSeconds };
     },
     async peek(key) {
-      const rows = await db
-        .select({ count: rateLimits.count })
-        .from(rateLimits)
-        .where(
-          and(eq(rateLimits.key, key), eq(rateLimits.windowStart, new Date(windowStartOf(now())))),
-        );
-      return rows[0]?.count ?? 0;
+      return (await current(key)).count;
     },
+    status: current,
     add: async (key) => {
       await increment(key, now());
     },

@@ -44,6 +44,12 @@ export const users = pgTable(
     /** Where a confirmation e-mail would send the user, kept for when confirmation is on. */
     confirmationRedirectTo: text("confirmation_redirect_to"),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * An email change waiting for its confirmations: the new address, and which of the two
+     * mailed addresses (`current`, `new`) has confirmed so far (docs/decisions/0080).
+     */
+    emailChange: text("email_change"),
+    emailChangeConfirmed: text("email_change_confirmed").$type<"current" | "new">(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,7 +145,10 @@ export const oneTimeTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type").$type<"recovery" | "signup" | "email_change">().notNull(),
+    /** `email_change` goes to the new address, `email_change_current` to the current one. */
+    type: text("type")
+      .$type<"recovery" | "signup" | "email_change" | "email_change_current">()
+      .notNull(),
     /** SHA-256 of the link's token. */
     tokenHash: text("token_hash").notNull(),
     /** SHA-256 of the token id and the 6-digit code. */
@@ -148,6 +157,12 @@ export const oneTimeTokens = pgTable(
     email: text("email").notNull(),
     /** Wrong codes entered so far; at the limit the token is deleted. */
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * The PKCE challenge of the browser that asked for the mail (RFC 7636): its link then
+     * answers with an auth code that only that browser can exchange (docs/decisions/0082).
+     */
+    codeChallenge: text("code_challenge"),
+    codeChallengeMethod: text("code_challenge_method").$type<"s256" | "plain">(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -158,6 +173,32 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/**
+ * What a followed PKCE link leaves for its browser (GoTrue's flow state): an auth code, stored
+ * hashed, exchanged once with the code verifier at `POST /token?grant_type=pkce` within minutes.
+ */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the auth code. */
+    codeHash: text("code_hash").notNull(),
+    codeChallenge: text("code_challenge").notNull(),
+    codeChallengeMethod: text("code_challenge_method").$type<"s256" | "plain">().notNull(),
+    /** The session it opens may set a password without the current one (a recovery link). */
+    recovery: boolean("recovery").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("auth_codes_code_hash_key").on(t.codeHash),
+    index("auth_codes_user_id_idx").on(t.userId),
+  ],
+);
+
 /** Fixed-window counters shared by every instance that uses this database. */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -165,6 +206,8 @@ export const rateLimits = pgTable(
     key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
+    /** When the count last grew: failed sign-ins back off from it (docs/decisions/0081). */
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

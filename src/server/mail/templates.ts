@@ -6,7 +6,10 @@ import { html } from "@/server/http/html";
  * (src/client/styles.css: primary #4f46e5, text #0f172a, muted #475569, border #e2e8f0).
  */
 
-export type MailKind = "recovery" | "signup" | "email_change";
+/** Mails with a link and a code to confirm something. */
+export type MailKind = "recovery" | "signup" | "email_change" | "email_change_current";
+/** Mails that only tell the account's owner what changed, with a way to react. */
+export type NoticeKind = "email_changed" | "password_changed";
 
 export type Mail = {
   to: string;
@@ -18,39 +21,88 @@ export type Mail = {
   code: string;
 };
 
-const copy: Record<
-  MailKind,
-  { subject: string; heading: string; intro: string; button: string; ignore: string }
-> = {
-  recovery: {
+type Copy = { subject: string; heading: string; intro: string; button: string; ignore: string };
+
+/** `other`: the address an email change moves to (or the one it came from). */
+const copy: Record<MailKind | NoticeKind, (other: string) => Copy> = {
+  recovery: () => ({
     subject: "Reset your Interview Coach password",
     heading: "Reset your password",
     intro: "Someone asked to reset the password of your Interview Coach account.",
     button: "Choose a new password",
     ignore: "If it wasn't you, ignore this email: your password stays as it is.",
-  },
-  signup: {
+  }),
+  signup: () => ({
     subject: "Confirm your email for Interview Coach",
     heading: "Confirm your email",
     intro: "Welcome to Interview Coach! Confirm this address to finish creating your account.",
     button: "Confirm my email",
     ignore: "If you didn't sign up, ignore this email and no account will be created.",
-  },
-  email_change: {
+  }),
+  // The two halves of an email change (docs/decisions/0080): it happens once both confirm.
+  email_change: () => ({
     subject: "Confirm your new email for Interview Coach",
     heading: "Confirm your new email",
     intro:
-      "Someone asked to use this address for an Interview Coach account. Your old address keeps " +
-      "working until you confirm.",
+      "Someone asked to use this address for an Interview Coach account. The change also needs " +
+      "a confirmation from the account's current address; until both are confirmed, the old " +
+      "address keeps working.",
     button: "Confirm this address",
     ignore: "If it wasn't you, ignore this email: nothing changes.",
-  },
+  }),
+  email_change_current: (other) => ({
+    subject: "Confirm the change of your Interview Coach email",
+    heading: "Move your account to a new email?",
+    intro:
+      `Someone asked to change the email of your Interview Coach account to ${other}. The ` +
+      "change needs your confirmation here and from the new address.",
+    button: "Confirm the change",
+    ignore:
+      "If it wasn't you, don't confirm: nothing changes. Someone may know your password, so " +
+      "reset it with the link below.",
+  }),
+  email_changed: (other) => ({
+    subject: "Your Interview Coach email was changed",
+    heading: "Your email was changed",
+    intro: `Your Interview Coach account now signs in with ${other}, not with this address.`,
+    button: "Reset your password",
+    ignore:
+      "If this wasn't you, reset your password now and reply to this email so we can help you " +
+      "take your account back.",
+  }),
+  password_changed: () => ({
+    subject: "Your Interview Coach password was changed",
+    heading: "Your password was changed",
+    intro:
+      "The password of your Interview Coach account was just changed, and your other devices " +
+      "were signed out.",
+    button: "Reset your password",
+    ignore:
+      "If this wasn't you, reset your password now with the link below and reply to this email " +
+      "so we can help you secure your account.",
+  }),
 };
 
-export function composeMail(kind: MailKind, to: string, link: string, code: string): Mail {
-  const c = copy[kind];
+/** A notice of a change: no code, a link to reset the password (`link`). */
+export function composeNotice(kind: NoticeKind, to: string, link: string, other = ""): Mail {
+  return render(copy[kind](other), to, link, undefined);
+}
+
+/** `other`: for an email change mailed to the current address, the new one. */
+export function composeMail(
+  kind: MailKind,
+  to: string,
+  link: string,
+  code: string,
+  other = "",
+): Mail {
+  return render(copy[kind](other), to, link, code);
+}
+
+/** The mail; without a code, a notice (no code, no expiry). */
+function render(c: Copy, to: string, link: string, code: string | undefined): Mail {
   // one_time_tokens: an hour, single use
-  const expiry = "The link and the code expire in 1 hour and work once.";
+  const expiry = code === undefined ? "" : "The link and the code expire in 1 hour and work once.";
   const text = [
     c.heading,
     "",
@@ -59,9 +111,8 @@ export function composeMail(kind: MailKind, to: string, link: string, code: stri
     `${c.button}:`,
     link,
     "",
-    `Or enter this code: ${code}`,
-    "",
-    expiry,
+    ...(code === undefined ? [] : [`Or enter this code: ${code}`, ""]),
+    ...(expiry ? [expiry] : []),
     c.ignore,
     "",
     "— Interview Coach",
@@ -109,12 +160,16 @@ export function composeMail(kind: MailKind, to: string, link: string, code: stri
                         >${c.button}</a
                       >
                     </p>
-                    <p style="margin:0 0 8px;color:#475569">Or enter this code:</p>
-                    <p
-                      style="margin:0 0 20px;font-family:ui-monospace,Menlo,monospace;font-size:28px;font-weight:700;letter-spacing:6px"
-                    >
-                      ${code}
-                    </p>
+                    ${
+                      code === undefined
+                        ? ""
+                        : html`<p style="margin:0 0 8px;color:#475569">Or enter this code:</p>
+                            <p
+                              style="margin:0 0 20px;font-family:ui-monospace,Menlo,monospace;font-size:28px;font-weight:700;letter-spacing:6px"
+                            >
+                              ${code}
+                            </p>`
+                    }
                     <p style="margin:0 0 8px;color:#475569;font-size:13px">${expiry} ${c.ignore}</p>
                     <p style="margin:0;color:#475569;font-size:13px;word-break:break-all">
                       If the button does not work, open this address:<br /><a
@@ -131,5 +186,5 @@ export function composeMail(kind: MailKind, to: string, link: string, code: stri
         </table>
       </body>
     </html>`;
-  return { to, subject: c.subject, text, html: body.value, link, code };
+  return { to, subject: c.subject, text, html: body.value, link, code: code ?? "" };
 }
