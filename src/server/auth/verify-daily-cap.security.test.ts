@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpSink, type SmtpSink } from "@tests/support/smtp-sink";
+import { authRequest } from "@tests/support/supabase-test-client";
+import { createTestApp, type TestApp } from "@tests/support/test-app";
+import { createTestUser } from "@tests/support/test-users";
+import { FAILED_CODES_PER_ADDRESS_PER_DAY } from "./account-mail";
+import { MAX_CODE_ATTEMPTS } from "./one-time-tokens";
+
+/**
+ * 6-digit codes cannot be guessed slowly by asking for a new one every few guesses
+ * (docs/decisions/0081): wrong codes count per address per day, across every code sent to it.
+ */
+let smtp: SmtpSink;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestApp({
+    env: {
+      RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000",
+      RATE_LIMIT_EMAIL_SENT: "10000",
+      RATE_LIMIT_VERIFY: "10000",
+      SMTP_URL: smtp.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+async function freshCode(email: string) {
+  expect((await authRequest(t, "/recover", { body: { email } })).status).toBe(200);
+  return (await smtp.next(email)).code;
+}
+
+const guess = (email: string, token: string) =>
+  authRequest(t, "/verify", { body: { type: "recovery", email, token } });
+
+describe("recovery codes", () => {
+  it("stop answering for the day once an address has had too many wrong codes", async () => {
+    const user = await createTestUser(t);
+    let wrong = 0;
+    while (wrong < FAILED_CODES_PER_ADDRESS_PER_DAY) {
+      const code = await freshCode(user.email);
+      for (let i = 0; i < MAX_CODE_ATTEMPTS - 1 && wrong < FAILED_CODES_PER_ADDRESS_PER_DAY; i++) {
+        const wrongCode = String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
+        expect((await guess(user.email, wrongCode)).status).toBe(403);
+        wrong++;
+      }
+    }
+    // A new code, even the right one, waits until tomorrow.
+    const code = await freshCode(user.email);
+    const res = await guess(user.email, code);
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { code: string }).code).toBe("over_request_rate_limit");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
