@@ -17,7 +17,13 @@ import { lazyChild } from "./logger";
 import { setResponseHeader } from "./http/response-headers";
 import { appPageHeaders, securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
-import { injectAppConfig, negotiate, type SpaAssets, type StaticFile } from "./static";
+import {
+  injectAppConfig,
+  injectBanner,
+  negotiate,
+  type SpaAssets,
+  type StaticFile,
+} from "./static";
 
 export type AppDeps = {
   /** Config, database, logger and the modules, built once (services.ts). */
@@ -147,8 +153,13 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
   const { spa } = deps;
   if (!spa) return;
 
+  // Anyone can subscribe for free through the test checkout on a public demo site: every page
+  // says so, above the app, as markup the stylesheet styles (no inline style or script).
+  const { billing } = deps.services.config;
+  const demo = billing.provider === "local" && billing.publicDemo;
   const page = (source: string): Omit<StaticFile, "immutable"> => {
-    const html = Buffer.from(injectAppConfig(source, deps.appConfig ?? {}));
+    const withConfig = injectAppConfig(source, deps.appConfig ?? {});
+    const html = Buffer.from(demo ? injectBanner(withConfig, testModeBanner) : withConfig);
     return {
       body: html,
       br: brotliCompressSync(html),
@@ -196,6 +207,12 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
     return send(acceptEncoding, path === "/" ? index : shell, "no-cache", head);
   });
 }
+
+/** Styled by `.test-mode-banner` in src/client/styles.css; outside #root, so React leaves it. */
+const testModeBanner =
+  '<aside class="test-mode-banner" aria-label="Test mode"><strong>TEST MODE</strong> — ' +
+  "this is a demo: anyone can subscribe to Premium for free with the test card " +
+  "4242 4242 4242 4242. No real payment is taken.</aside>";
 
 /** Compares a presented token with the secret in constant time. */
 function tokensMatch(presented: string | undefined, secret: string): boolean {

@@ -17,7 +17,7 @@ describe("loadConfig", () => {
 
   it("derives SITE_URL from PORT and trims a trailing slash from an explicit one", () => {
     expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
-    expect(loadConfig({ SITE_URL: "https://coach.example.com/" }).siteUrl).toBe(
+    expect(loadConfig({ SITE_URL: "https://coach.example.com/", BILLING: "test" }).siteUrl).toBe(
       "https://coach.example.com",
     );
   });

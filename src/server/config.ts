@@ -1,10 +1,20 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
  * The one typed, validated view of the environment. Nothing else in the server reads
  * `process.env`; everything receives a `Config`.
  */
+
+/**
+ * One recogniser worker per core but one (the event loop, and PGlite on it, keep a core), at
+ * most 4: four answer workers hold up to ~1.2 GB (docs/decisions/0085).
+ */
+function defaultTranscribeWorkers(): number {
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
+}
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -68,7 +78,9 @@ const envFields = z.object({
   RATE_LIMIT_EVALUATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // A recording's chunks go ahead every few seconds while the user speaks (decision 0070).
   RATE_LIMIT_ANSWER_DRAFT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  TRANSCRIBE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  TRANSCRIBE_WORKERS: z.coerce.number().int().min(1).max(16).default(defaultTranscribeWorkers),
+  /** Seconds of recorded audio per user per 10 minutes, questions and answers together (0085). */
+  PRACTICE_AUDIO_SECONDS_PER_10_MINUTES: z.coerce.number().int().min(10).default(900),
   // auth (docs/decisions/0010-0014)
   AUTH_PUBLIC_KEY: z
     .string()
@@ -102,11 +114,21 @@ const envFields = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined),
+  // Which X-Forwarded-For entry is the client's (docs/decisions/0078)
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true" || value === "1"),
-  // billing (docs/decisions/0040-0049): Stripe when STRIPE_SECRET_KEY is set, else the local provider
+    .string()
+    .optional()
+    .transform((value, ctx) => parseTrustProxy(value ?? "", ctx)),
+  // Node's limits on reading a request (docs/decisions/0079)
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // billing (docs/decisions/0040-0049, 0077): Stripe when STRIPE_SECRET_KEY is set, else the
+  // local test checkout, which a public site must ask for by name (BILLING=test)
+  BILLING: z
+    .enum(["test", "stripe", ""], { error: "must be test or stripe (or unset)" })
+    .optional()
+    .transform((value) => value || undefined),
   STRIPE_SECRET_KEY: z
     .string()
     .trim()
@@ -195,7 +217,9 @@ export type Config = {
     maxRetries: number;
     /** Per user, per minute. */
     rateLimits: { transcribe: number; answer: number; evaluate: number; draft: number };
-    /** Worker threads of the offline transcriber (~90 MB each). */
+    /** Per user, per 10 minutes: seconds of recordings the offline recogniser hears. */
+    audioSecondsPer10Minutes: number;
+    /** Worker threads of each offline recogniser (questions ~90 MB, answers ~160–300 MB each). */
     transcribeWorkers: number;
   };
   auth: {
@@ -216,8 +240,12 @@ export type Config = {
     };
     /** Sign-up answers without a session until the emailed link or code confirms the address. */
     confirmEmail: boolean;
-    /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
-    trustProxy: boolean;
+    /**
+     * Which X-Forwarded-For entry is the client (docs/decisions/0078): none (the socket's
+     * address), the one `hops` proxies in from the right, or the right-most one that is not
+     * from a listed proxy. Never a left-most entry a client could have written itself.
+     */
+    trustProxy: TrustProxy;
   };
   /**
    * Where email goes: SMTP; the built-in outbox (a loopback site without SMTP); or nowhere (a
@@ -232,8 +260,24 @@ export type Config = {
       }
     | { transport: "outbox"; from: string }
     | { transport: "none" };
+  /** How long Node waits for a request's parts (docs/decisions/0079). */
+  http: {
+    /** For the whole header block. */
+    headersTimeoutMs: number;
+    /** For the whole request, body included (not the answer). */
+    requestTimeoutMs: number;
+    /** For the next bytes of a body being read: a stalled upload is dropped after this. */
+    bodyIdleTimeoutMs: number;
+  };
   billing:
-    | { provider: "local" }
+    | {
+        provider: "local";
+        /**
+         * The test checkout on a public site (BILLING=test): anyone can subscribe for free, and
+         * every page says so (docs/decisions/0077).
+         */
+        publicDemo: boolean;
+      }
     | {
         provider: "stripe";
         /** Secret: never logged, never sent to the browser. */
@@ -245,6 +289,53 @@ export type Config = {
         apiBase: string | undefined;
       };
 };
+
+export type TrustProxy =
+  | false
+  | { hops: number }
+  /** Addresses and ranges of our own proxies, parsed. */
+  | { proxies: [ipaddr.IPv4 | ipaddr.IPv6, number][] };
+
+const trustProxyHelp =
+  "must be false, the number of proxies in front of the server (1 for one reverse proxy), " +
+  "or a comma-separated list of their addresses or CIDR ranges";
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === "" || text === "false" || text === "0") return false;
+  if (text === "true") {
+    // "Trust whatever the header says" is how a client picks its own address: say how many.
+    ctx.addIssue({ code: "custom", message: `no longer takes true: ${trustProxyHelp}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 20) return { hops };
+    ctx.addIssue({ code: "custom", message: `${trustProxyHelp} (at most 20 proxies)` });
+    return z.NEVER;
+  }
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !ipaddr.isValidCIDR(entry) && !isPlainAddress(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: "custom", message: `${trustProxyHelp}; not one: ${bad.join(", ")}` });
+    return z.NEVER;
+  }
+  return {
+    proxies: entries.map((entry) => {
+      if (ipaddr.isValidCIDR(entry)) return ipaddr.parseCIDR(entry);
+      const address = ipaddr.process(entry);
+      return [address, address.kind() === "ipv4" ? 32 : 128];
+    }),
+  };
+}
+
+/** A dotted-quad IPv4 or an IPv6 address (not ipaddr's lenient `10.1` or `0x0a…` forms). */
+function isPlainAddress(value: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -263,11 +354,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const value = parsed.data;
   const siteUrl = (value.SITE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, "");
   const mail = mailConfig(value, siteUrl);
+  const problems: string[] = [];
   if (value.AUTH_CONFIRM_EMAIL && mail.transport === "none") {
-    throw new ConfigError([
+    problems.push(
       "AUTH_CONFIRM_EMAIL: needs SMTP_URL on a public site (confirmation mails must be sent)",
-    ]);
+    );
   }
+  if (value.REQUEST_TIMEOUT_MS < value.HEADERS_TIMEOUT_MS) {
+    problems.push("REQUEST_TIMEOUT_MS: must not be shorter than HEADERS_TIMEOUT_MS");
+  }
+  const billing = billingConfig(value, siteUrl, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: value.NODE_ENV,
     port: value.PORT,
@@ -294,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         evaluate: value.RATE_LIMIT_EVALUATE_PER_MINUTE,
         draft: value.RATE_LIMIT_ANSWER_DRAFT_PER_MINUTE,
       },
+      audioSecondsPer10Minutes: value.PRACTICE_AUDIO_SECONDS_PER_10_MINUTES,
       transcribeWorkers: value.TRANSCRIBE_WORKERS,
     },
     auth: {
@@ -310,7 +408,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: value.TRUST_PROXY,
     },
     mail,
-    billing: billingConfig(value),
+    http: {
+      headersTimeoutMs: value.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: value.BODY_IDLE_TIMEOUT_MS,
+    },
+    billing,
   };
 }
 
@@ -340,11 +443,43 @@ function engineFor(
   return openaiReachable(value) ? "openai" : "offline";
 }
 
-function billingConfig(value: z.infer<typeof envSchema>): Config["billing"] {
-  if (!value.STRIPE_SECRET_KEY) return { provider: "local" };
+/**
+ * Stripe, or the built-in test checkout. The test checkout gives Premium to anyone who types the
+ * published test card, so a site others can reach gets it only when asked for by name
+ * (BILLING=test), and then says so on every page (docs/decisions/0077). Problems go to
+ * `problems` (and the caller stops on them).
+ */
+function billingConfig(
+  value: z.infer<typeof envSchema>,
+  siteUrl: string,
+  problems: string[],
+): Config["billing"] {
+  const refused: Config["billing"] = { provider: "local", publicDemo: false };
+  const publicSite = !isLoopbackSite(siteUrl);
+  if (value.BILLING === "test") {
+    if (value.STRIPE_SECRET_KEY) {
+      problems.push("BILLING: is test but STRIPE_SECRET_KEY is set; unset one of them");
+      return refused;
+    }
+    return { provider: "local", publicDemo: publicSite };
+  }
+  if (!value.STRIPE_SECRET_KEY) {
+    if (value.BILLING === "stripe") {
+      problems.push("BILLING: is stripe but STRIPE_SECRET_KEY is not set");
+    } else if (publicSite) {
+      problems.push(
+        `STRIPE_SECRET_KEY: is required on a public site (SITE_URL ${siteUrl}): without it ` +
+          "the built-in test checkout lets anyone subscribe for free with the test card. " +
+          "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or BILLING=test for a demo where " +
+          "anyone can subscribe for free",
+      );
+    }
+    return { provider: "local", publicDemo: false };
+  }
   // Without webhooks renewals and cancellations made in Stripe would never reach us.
   if (!value.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(["STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set"]);
+    problems.push("STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set");
+    return refused;
   }
   return {
     provider: "stripe",

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
@@ -53,7 +53,7 @@ export async function startServer(
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      const s = serveApp(app.fetch, config, { port: config.port, hostname: config.host }, () =>
         resolve(s),
       );
       s.once("error", reject);
@@ -88,6 +88,60 @@ export async function startServer(
     })());
 
   return { url: `http://${formatHost(config.host)}:${port}`, port, database, close };
+}
+
+/**
+ * The app on Node's HTTP server, with limits on how long a request may take to arrive
+ * (docs/decisions/0079): its headers (`headersTimeout`), all of it, body included
+ * (`requestTimeout`; the answer may take as long as it needs), and each piece of a body
+ * (`bodyIdleTimeoutMs`), so a client that stalls part-way holds a connection for seconds, not
+ * minutes. Node answers the first two with 408; a stalled body's connection is closed.
+ */
+export function serveApp(
+  fetch: Parameters<typeof serve>[0]["fetch"],
+  config: Pick<Config, "http">,
+  listen: { port: number; hostname: string },
+  onListening: () => void,
+): ServerType {
+  const { headersTimeoutMs, requestTimeoutMs, bodyIdleTimeoutMs } = config.http;
+  const server = serve(
+    {
+      fetch,
+      ...listen,
+      serverOptions: {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        // How often Node checks those two; its default (30 s) would add up to 30 s to each.
+        connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs / 2),
+      },
+    },
+    onListening,
+  );
+  server.on("request", (request: IncomingMessage) => dropIfBodyStalls(request, bodyIdleTimeoutMs));
+  return server;
+}
+
+/**
+ * Closes the connection when no byte of the request's body arrives for `idleMs`. Counted on the
+ * socket rather than with `socket.setTimeout`, which Node also uses for keep-alive and which
+ * would count the time we take to answer.
+ */
+function dropIfBodyStalls(request: IncomingMessage, idleMs: number) {
+  const { socket } = request;
+  const declared = request.headers["content-length"];
+  const hasBody = request.headers["transfer-encoding"] !== undefined || Number(declared) > 0;
+  if (!hasBody || request.complete) return;
+  let bytesRead = socket.bytesRead;
+  const timer = setInterval(() => {
+    if (request.complete || socket.destroyed) return clearInterval(timer);
+    if (socket.bytesRead === bytesRead) {
+      clearInterval(timer);
+      socket.destroy();
+    }
+    bytesRead = socket.bytesRead;
+  }, idleMs);
+  timer.unref();
+  request.once("close", () => clearInterval(timer));
 }
 
 function formatHost(host: string) {

@@ -102,3 +102,10 @@ export function injectAppConfig(indexHtml: string, appConfig: Record<string, unk
     ? indexHtml.replace("</head>", `${block}</head>`)
     : block + indexHtml;
 }
+
+/** Puts trusted markup (never user input) first in the page's body. */
+export function injectBanner(indexHtml: string, bannerHtml: string): string {
+  return /<body[^>]*>/.test(indexHtml)
+    ? indexHtml.replace(/<body[^>]*>/, (body) => body + bannerHtml)
+    : bannerHtml + indexHtml;
+}

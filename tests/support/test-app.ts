@@ -2,11 +2,11 @@ import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { serve } from "@hono/node-server";
 import { createApp } from "@/server/app";
 import { loadConfig, type Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { createLogger, type Logger } from "@/server/logger";
+import { serveApp } from "@/server/server";
 import { closeServices, createServices, type Services } from "@/server/services";
 import type { SpaAssets } from "@/server/static";
 import { createTestDatabase } from "./test-database";
@@ -91,9 +91,10 @@ function send(
 }
 
 /**
- * The real app on a real (fresh) database, served by @hono/node-server on 127.0.0.1 (a free
- * port) and called with real HTTP, so tests take the path production takes: Node's HTTP parser
- * and framing, @hono/node-server's request and response handling (docs/decisions/0062).
+ * The real app on a real (fresh) database, served as production serves it (`serveApp`:
+ * @hono/node-server with the server's request timeouts) on 127.0.0.1 (a free port) and called
+ * with real HTTP, so tests take the path production takes: Node's HTTP parser and framing,
+ * @hono/node-server's request and response handling (docs/decisions/0062).
  * `env` sets configuration variables exactly as the environment would.
  */
 export async function createTestApp(
@@ -116,7 +117,7 @@ export async function createTestApp(
   const app = createApp({ services, spa: overrides.spa ?? null, appConfig: overrides.appConfig });
 
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () =>
+    const s = serveApp(app.fetch, config, { port: 0, hostname: "127.0.0.1" }, () =>
       resolve(s as Server),
     );
   });

@@ -25,12 +25,13 @@ describe("auth configuration", () => {
       from: "Interview Coach <no-reply@localhost>",
     });
     expect(loadConfig({ SITE_URL: "http://127.0.0.1:8080" }).mail.transport).toBe("outbox");
-    expect(loadConfig({ SITE_URL: "https://coach.example.com" }).mail).toEqual({
+    expect(loadConfig({ SITE_URL: "https://coach.example.com", BILLING: "test" }).mail).toEqual({
       transport: "none",
     });
     expect(
       loadConfig({
         SITE_URL: "https://coach.example.com",
+        BILLING: "test",
         SMTP_URL: "smtps://mail.example.com",
         MAIL_FROM: "Coach <hi@coach.example.com>",
       }).mail,
@@ -45,12 +46,12 @@ describe("auth configuration", () => {
     const { auth } = loadConfig({
       CORS_ALLOWED_ORIGINS: " https://a.example.com/ ,http://localhost:5173",
       RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       AUTH_PUBLIC_KEY: "sb_publishable_0123456789abcdef",
     });
     expect(auth.corsAllowedOrigins).toEqual(["https://a.example.com", "http://localhost:5173"]);
     expect(auth.rateLimits.signInSignUps).toBe(1000);
-    expect(auth.trustProxy).toBe(true);
+    expect(auth.trustProxy).toEqual({ hops: 1 });
     expect(auth.publicKey).toBe("sb_publishable_0123456789abcdef");
   });
 

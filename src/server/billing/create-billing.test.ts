@@ -5,8 +5,11 @@ const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: "test", ...
 
 describe("billing configuration", () => {
   it("uses the local test provider when no Stripe key is set", () => {
-    expect(load({}).billing).toEqual({ provider: "local" });
-    expect(load({ STRIPE_SECRET_KEY: "" }).billing).toEqual({ provider: "local" });
+    expect(load({}).billing).toEqual({ provider: "local", publicDemo: false });
+    expect(load({ STRIPE_SECRET_KEY: "" }).billing).toEqual({
+      provider: "local",
+      publicDemo: false,
+    });
   });
 
   it("uses Stripe with a key and a webhook secret", () => {

@@ -126,7 +126,7 @@ describe("security headers on an https site", () => {
   beforeAll(async () => {
     t = await createTestApp({
       spa: await loadSpaAssets(spaDir),
-      env: { SITE_URL: "https://coach.example.com" },
+      env: { SITE_URL: "https://coach.example.com", BILLING: "test" },
     });
   });
   afterAll(() => t.close());

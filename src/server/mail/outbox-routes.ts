@@ -1,6 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import { desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { clientIp } from "@/server/auth/client-ip";
+import { Hono, type Context } from "hono";
+import ipaddr from "ipaddr.js";
 import { isUuid } from "@/server/db/uuid";
 import { outboxMails } from "@/server/db/schema";
 import type { AppEnv } from "@/server/http/env";
@@ -31,12 +32,11 @@ export function outboxRoutes(services: Services) {
     timeZone: "UTC",
   });
 
+  const sitePort = portOf(new URL(services.config.siteUrl));
   // Behind a loopback SITE_URL the server may still listen on other interfaces (HOST): only
   // this machine reads the outbox.
   router.use(async (c, next) => {
-    const ip = clientIp(c, false);
-    const loopback = ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-    if (!loopback) return c.notFound();
+    if (!fromThisMachine(c, sitePort)) return c.notFound();
     await next();
   });
 
@@ -120,4 +120,37 @@ export function outboxRoutes(services: Services) {
   });
 
   return router;
+}
+
+/** localhost, 127.0.0.0/8 or [::1], and the port if any. */
+const loopbackHost = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::(\d{1,5}))?$/i;
+
+/** Headers a proxy adds: a request that passed through one may have come from anywhere. */
+const proxyHeaders = /^(forwarded|via|x-real-ip|x-forwarded-.*)$/i;
+
+/**
+ * A request made on this machine, to this server by a loopback name: the socket is loopback,
+ * no proxy passed it on (a proxy on this machine would make any caller look local), and the
+ * `Host` is localhost, 127.0.0.0/8 or [::1] at our port, so a page on another site cannot reach
+ * the outbox through a DNS name it points at 127.0.0.1 (DNS rebinding).
+ */
+function fromThisMachine(c: Context, sitePort: string): boolean {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  const address = socket?.remoteAddress;
+  if (!socket || address === undefined || !isLoopbackAddress(address)) return false;
+  if (Object.keys(c.req.header()).some((name) => proxyHeaders.test(name))) return false;
+  const host = loopbackHost.exec(c.req.header("host") ?? "");
+  if (!host) return false;
+  const [, name, port = "80"] = host;
+  if (name!.startsWith("127.") && !ipaddr.IPv4.isValidFourPartDecimal(name!)) return false;
+  return port === String(socket.localPort) || port === sitePort;
+}
+
+function isLoopbackAddress(address: string): boolean {
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === "loopback";
+}
+
+/** The URL's port, or its scheme's default. */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
 }
