@@ -99,6 +99,18 @@ export type AnswerDraftRequest = z.infer<typeof answerDraftRequestSchema>;
 export const answerDraftResponseSchema = z.object({ drafting: z.boolean() });
 export type AnswerDraftResponse = z.infer<typeof answerDraftResponseSchema>;
 
+/**
+ * `POST /functions/v1/queue-status` (docs/decisions/0085): where the user's spoken answer is while
+ * evaluate-answer waits for the offline recogniser: queued (1 = next to start), being heard, or
+ * nowhere (no answer waiting, or an engine without a queue).
+ */
+export const queueStatusSchema = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("queued"), position: z.number().int().min(1) }),
+  z.object({ state: z.literal("running") }),
+  z.object({ state: z.literal("idle") }),
+]);
+export type QueueStatus = z.infer<typeof queueStatusSchema>;
+
 /** A score from 1.0 to 5.0 with one decimal. */
 const scoreSchema = z.number().min(1).max(5);
 

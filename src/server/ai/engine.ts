@@ -1,5 +1,5 @@
 import type { QuestionType } from "@/server/ai/offline/question-type";
-import type { Delivery, Feedback } from "@/shared/feedback";
+import type { Delivery, Feedback, QueueStatus } from "@/shared/feedback";
 
 /**
  * The two AI engines behind the practice functions. One implementation of each is chosen at
@@ -25,7 +25,8 @@ export type Transcript = {
 
 export interface Transcriber {
   readonly source: string;
-  transcribe(audio: AudioInput, signal?: AbortSignal): Promise<Transcript>;
+  /** `owner`: the user, so a shared queue takes turns between users (offline/pool.ts). */
+  transcribe(audio: AudioInput, signal?: AbortSignal, owner?: string): Promise<Transcript>;
   close?(): Promise<void>;
 }
 
@@ -114,6 +115,8 @@ export interface AnswerTranscriber {
    * (the offline recogniser); others have no `draft`. @throws DraftError
    */
   draft?(owner: string, chunk: AnswerDraftChunk): void;
+  /** Engines with a queue of their own (the offline recogniser) say where the owner's answer is. */
+  queueStatus?(owner: string): QueueStatus;
   close?(): Promise<void>;
 }
 

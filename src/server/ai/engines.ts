@@ -143,6 +143,7 @@ function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTr
       engine ??= create();
       engine.draft(owner, { ...chunk, extraWords: questionWords(question) });
     },
+    queueStatus: (owner) => engine?.queueStatus(owner) ?? { state: "idle" },
     async transcribe(audio, question, signal, owner) {
       engine ??= create();
       const heard = await engine.transcribe(audio, questionWords(question), signal, owner);
@@ -185,7 +186,7 @@ function lazyTranscriber(
     source,
     warm: () => void get(),
     stats: () => engine?.stats(),
-    transcribe: (audio, signal) => get().transcribe(audio, signal),
+    transcribe: (audio, signal, owner) => get().transcribe(audio, signal, owner),
     close: async () => {
       await engine?.close?.();
     },

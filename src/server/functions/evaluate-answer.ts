@@ -14,7 +14,8 @@ import {
   type EvaluateAnswerRequest,
   type Feedback,
 } from "@/shared/feedback";
-import { decodeRecording } from "./practice-audio";
+import { decodeRecording, recordingSeconds } from "./practice-audio";
+import type { AudioBudget } from "./practice-rate-limit";
 import { asApiError } from "./practice-errors";
 
 /**
@@ -28,31 +29,38 @@ export const evaluateAnswerBody = functionsJson<typeof evaluateAnswerRequestSche
 );
 
 export async function evaluateAnswer(
-  deps: { ai: Pick<Engines, "answerTranscriber" | "evaluator" | "reference">; db: Database },
+  deps: {
+    ai: Pick<Engines, "answerTranscriber" | "evaluator" | "reference">;
+    db: Database;
+    audioBudget: AudioBudget;
+  },
   userId: string,
   request: EvaluateAnswerRequest,
   signal?: AbortSignal,
 ): Promise<Feedback> {
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
   const hints = answered?.session.vocabulary ?? [];
-  const input =
-    request.audio !== undefined
-      ? {
-          question: request.question,
-          recording: decodeRecording(request.audio, {
-            maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
-            what: "answer",
-          }),
-          owner: userId,
-          hints,
-        }
-      : { question: request.question, typed: request.answer! };
+  let charged = 0;
+  let input: Parameters<typeof giveFeedback>[1];
+  if (request.audio !== undefined) {
+    const recording = decodeRecording(request.audio, {
+      maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
+      what: "answer",
+    });
+    charged = recordingSeconds(recording);
+    deps.audioBudget.charge(userId, charged);
+    input = { question: request.question, recording, owner: userId, hints };
+  } else {
+    input = { question: request.question, typed: request.answer! };
+  }
   let feedback;
   try {
     feedback = await giveFeedback(deps.ai, input, signal);
   } catch (error) {
     throw asApiError(error);
   }
+  // The decoder's measure is the work done: count what the container's timestamps left out.
+  deps.audioBudget.add(userId, (feedback.delivery?.durationSeconds ?? 0) - charged);
   const place: AttemptPlace = answered
     ? {
         sessionId: answered.session.id,

@@ -67,6 +67,16 @@ export function decodeRecording(
   return bytes;
 }
 
+/**
+ * How long a checked recording is, for the per-user audio budget: the container's own measure, or
+ * for one that gives none, its size at 32 kbit/s (the recorder's rate), which never undercounts it.
+ */
+export function recordingSeconds(bytes: Uint8Array): number {
+  const info = inspectWebm(bytes);
+  const measured = info.ok ? info.durationSeconds : null;
+  return measured ?? bytes.length / 4000;
+}
+
 function tooLarge() {
   return payloadTooLarge("The recording is too large", MAX_AUDIO_BYTES);
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "@/server/db/client";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
 import { ApiError } from "@/server/http/errors";
@@ -36,4 +37,88 @@ export function createPracticeRateLimiter(
       }
     },
   };
+}
+
+/**
+ * At most one call of a kind in flight per user, in this process (whose recogniser workers they
+ * would share): a second one while the first is still being heard is refused at once with 409
+ * `conflict`, before its body is read, instead of queueing behind it (docs/decisions/0085).
+ */
+export function createOneAtATime() {
+  const running = new Set<string>();
+  return {
+    async run<T>(kind: PracticeBudget, userId: string, call: () => Promise<T>): Promise<T> {
+      const key = `${kind}:${userId}`;
+      if (running.has(key)) {
+        throw new ApiError(
+          "conflict",
+          kind === "evaluate"
+            ? "Your previous answer is still being scored. Wait for its feedback, or cancel it, before sending another."
+            : "Your previous recording is still being transcribed. Wait for it before sending another.",
+        );
+      }
+      running.add(key);
+      try {
+        return await call();
+      } finally {
+        running.delete(key);
+      }
+    },
+  };
+}
+
+export type AudioBudget = {
+  /** Counts `seconds` of audio; throws 429 `rate_limited` (with Retry-After) once over budget. */
+  charge(userId: string, seconds: number): void;
+  /** Counts audio found longer than charged (the decoder's measure), refusing nothing. */
+  add(userId: string, seconds: number): void;
+};
+
+/**
+ * Per-user budgets in seconds of recorded audio, not calls: recognising a 3-minute answer costs
+ * about sixteen times an 11-second one, so counting calls let one person's few long answers fill
+ * the recogniser (docs/decisions/0085). A window opens at a user's first recording and lasts
+ * `windowMs`. Kept in this process's memory, like the workers whose time it shares out.
+ */
+export function createAudioBudget(options: {
+  secondsPerWindow: number;
+  windowMs: number;
+  now?: () => number;
+}): AudioBudget {
+  const { secondsPerWindow, windowMs, now = Date.now } = options;
+  const windows = new LRUCache<string, { start: number; seconds: number }>({
+    max: 100_000,
+    ttl: windowMs,
+  });
+  const current = (userId: string) => {
+    const time = now();
+    let window = windows.get(userId);
+    if (!window || time - window.start >= windowMs) {
+      window = { start: time, seconds: 0 };
+      windows.set(userId, window);
+    }
+    return { window, time };
+  };
+  return {
+    charge(userId, seconds) {
+      const { window, time } = current(userId);
+      if (window.seconds + seconds > secondsPerWindow) {
+        const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
+        const minutes = Math.round(windowMs / 60_000);
+        throw new ApiError(
+          practiceErrorCodes.rateLimited,
+          `You have sent ${describeSeconds(window.seconds)} of recordings in ${minutes} minutes; the limit is ${describeSeconds(secondsPerWindow)}. Please try again in ${retryAfter} seconds.`,
+          { headers: { "Retry-After": String(retryAfter) } },
+        );
+      }
+      window.seconds += seconds;
+    },
+    add(userId, seconds) {
+      if (seconds > 0) current(userId).window.seconds += seconds;
+    },
+  };
+}
+
+function describeSeconds(seconds: number): string {
+  return seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : `${Math.round(seconds)} seconds`;
 }

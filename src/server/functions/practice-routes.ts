@@ -18,11 +18,16 @@ import {
   startAnswer,
   streamAnswer,
 } from "./generate-interview-answer";
-import { createPracticeRateLimiter, type PracticeBudget } from "./practice-rate-limit";
+import {
+  createAudioBudget,
+  createOneAtATime,
+  createPracticeRateLimiter,
+  type PracticeBudget,
+} from "./practice-rate-limit";
 import { answerDraft, answerDraftBody } from "./answer-draft";
 import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
 import { evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
-import { MAX_DRAFT_BODY_BYTES, MAX_EVALUATE_BODY_BYTES } from "@/shared/feedback";
+import { MAX_DRAFT_BODY_BYTES, MAX_EVALUATE_BODY_BYTES, type QueueStatus } from "@/shared/feedback";
 import { limitBody } from "@/server/http/body-limit";
 
 /**
@@ -31,9 +36,11 @@ import { limitBody } from "@/server/http/body-limit";
  *   POST generate-interview-answer  subscribers; {question, stream?} → {answer, source} or SSE
  *   POST evaluate-answer            subscribers; {question, audio | answer, attemptOf?} → feedback
  *   POST answer-draft               subscribers; {draft, seq, chunk, question, done?} → {drafting}
+ *   GET|POST queue-status           subscribers; where the user's spoken answer waits (0085)
  *   GET|POST practice-config        signed in; which engines are active, and the limits
- * Order for each call: bearer token → subscription → per-user budget → body size (before the
- * body is read) → payload checks → engine.
+ * Order for each call: bearer token → subscription → per-user budget → one call at a time (the
+ * recognisers) → body size (before the body is read) → payload checks → seconds of audio →
+ * engine. A recogniser's queue takes turns between users (docs/decisions/0085).
  */
 export function practiceRoutes(services: Services) {
   const { ai } = services;
@@ -43,6 +50,11 @@ export function practiceRoutes(services: Services) {
   };
   const limits = services.config.ai.rateLimits;
   const limiter = createPracticeRateLimiter(services.database.db);
+  const audioBudget = createAudioBudget({
+    secondsPerWindow: services.config.ai.audioSecondsPer10Minutes,
+    windowMs: 10 * 60_000,
+  });
+  const oneAtATime = createOneAtATime();
   const app = new Hono<AuthedEnv>();
 
   const budget =
@@ -51,6 +63,10 @@ export function practiceRoutes(services: Services) {
       await limiter.take(kind, c.var.user.id, limits[kind]);
       await next();
     };
+  const alone =
+    (kind: PracticeBudget): MiddlewareHandler<AuthedEnv> =>
+    (c, next) =>
+      oneAtATime.run(kind, c.var.user.id, next);
   const sizeLimit = (maxSize: number) =>
     limitBody({
       maxSize,
@@ -64,12 +80,13 @@ export function practiceRoutes(services: Services) {
     guards.requireUser,
     guards.requireSubscriber,
     budget("evaluate"),
+    alone("evaluate"),
     sizeLimit(MAX_EVALUATE_BODY_BYTES),
     evaluateAnswerBody,
     async (c) => {
       const signal = c.req.raw.signal;
       try {
-        const deps = { ai, db: services.database.db };
+        const deps = { ai, db: services.database.db, audioBudget };
         return c.json(await evaluateAnswer(deps, c.var.user.id, c.req.valid("json"), signal));
       } catch (error) {
         return clientClosed(signal, error);
@@ -92,11 +109,14 @@ export function practiceRoutes(services: Services) {
     guards.requireUser,
     guards.requireSubscriber,
     budget("transcribe"),
+    alone("transcribe"),
     sizeLimit(MAX_TRANSCRIBE_BODY_BYTES),
     transcribeAudioBody,
     async (c) => {
       try {
-        return c.json(await transcribeAudio(ai.transcriber, c.req.valid("json"), c.req.raw.signal));
+        const deps = { transcriber: ai.transcriber, audioBudget };
+        const request = c.req.valid("json");
+        return c.json(await transcribeAudio(deps, c.var.user.id, request, c.req.raw.signal));
       } catch (error) {
         return clientClosed(c.req.raw.signal, error);
       }
@@ -138,6 +158,18 @@ export function practiceRoutes(services: Services) {
       }
       return streamAnswer(started, ai.answerer.source, controller, c.var.log);
     },
+  );
+
+  // Polled by the practice page while evaluate-answer waits: memory only, so no budget.
+  const queueStatus = (c: { var: { user: { id: string } }; json(body: QueueStatus): Response }) =>
+    c.json(ai.answerTranscriber.queueStatus?.(c.var.user.id) ?? { state: "idle" });
+  app.on(
+    ["GET", "POST"],
+    "/queue-status",
+    guards.requireUser,
+    guards.requireSubscriber,
+    sizeLimit(4 * 1024),
+    queueStatus,
   );
 
   const config = (c: { json(body: PracticeConfigResponse): Response }) =>

@@ -6,7 +6,8 @@ import {
   type TranscribeAudioRequest,
   type TranscribeAudioResponse,
 } from "@/shared/practice";
-import { decodeRecording } from "./practice-audio";
+import { decodeRecording, recordingSeconds } from "./practice-audio";
+import type { AudioBudget } from "./practice-rate-limit";
 import { asApiError } from "./practice-errors";
 
 /**
@@ -19,13 +20,19 @@ export const transcribeAudioBody = functionsJson<typeof transcribeAudioRequestSc
 );
 
 export async function transcribeAudio(
-  transcriber: Transcriber,
+  deps: { transcriber: Transcriber; audioBudget: AudioBudget },
+  userId: string,
   request: TranscribeAudioRequest,
   signal?: AbortSignal,
 ): Promise<TranscribeAudioResponse> {
   const bytes = decodeRecording(request.audio);
+  deps.audioBudget.charge(userId, recordingSeconds(bytes));
   try {
-    const transcript = await transcriber.transcribe({ bytes, mimeType: "audio/webm" }, signal);
+    const transcript = await deps.transcriber.transcribe(
+      { bytes, mimeType: "audio/webm" },
+      signal,
+      userId,
+    );
     const result: TranscribeAudioResponse = {
       text: transcript.text.trim(),
       source: transcript.source,

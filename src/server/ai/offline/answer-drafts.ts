@@ -36,12 +36,16 @@ export type DraftProgress =
   | { kind: "resume"; fromSample: number; parts: RecognisedPart[] }
   | { kind: "complete"; result: TranscribeJobResult };
 
-export type RecogniseDraft = (job: {
-  bytes: Uint8Array;
-  extraWords: string[];
-  resume: { fromSample: number; parts: RecognisedPart[] };
-  partial: boolean;
-}) => Promise<TranscribeJobResult>;
+/** `owner`: whose draft, so the pool's queue takes turns between users (./pool.ts). */
+export type RecogniseDraft = (
+  job: {
+    bytes: Uint8Array;
+    extraWords: string[];
+    resume: { fromSample: number; parts: RecognisedPart[] };
+    partial: boolean;
+  },
+  owner: string,
+) => Promise<TranscribeJobResult>;
 
 type Draft = {
   id: string;
@@ -89,13 +93,16 @@ export function createAnswerDrafts({
     if (!canStart()) return;
     const size = draft.size;
     const partial = !draft.done;
-    draft.running = recognise({
-      bytes: concat(draft.chunks, size),
-      extraWords: draft.extraWords,
-      // The last job joins the earlier segments to its own; the others hand theirs back.
-      resume: { fromSample: draft.resumeAt, parts: partial ? [] : draft.parts },
-      partial,
-    }).then(
+    draft.running = recognise(
+      {
+        bytes: concat(draft.chunks, size),
+        extraWords: draft.extraWords,
+        // The last job joins the earlier segments to its own; the others hand theirs back.
+        resume: { fromSample: draft.resumeAt, parts: partial ? [] : draft.parts },
+        partial,
+      },
+      owner,
+    ).then(
       (result) => {
         draft.running = undefined;
         draft.recognisedBytes = size;

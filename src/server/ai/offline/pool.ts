@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { QueueStatus } from "@/shared/feedback";
 import type {
   JobFailure,
   TranscribeJob,
@@ -13,7 +14,9 @@ import type {
 
 /**
  * A fixed pool of transcription worker threads with a bounded queue. Each worker loads the
- * recogniser once and runs one job at a time. A job that runs past its timeout gets its worker
+ * recogniser once and runs one job at a time. The queue takes turns between owners (users): the
+ * next job is the oldest of the waiting owner served least recently, so one person's many
+ * recordings cannot hold everyone else's behind them (docs/decisions/0085). A job that runs past its timeout gets its worker
  * terminated (WASM cannot be interrupted) and a fresh one started; a worker that crashes is
  * replaced the same way. Design notes: docs/decisions/0033-offline-transcriber-worker-pool.md.
  */
@@ -49,6 +52,8 @@ export type PoolOptions = {
 
 type Pending = {
   job: TranscribeJob;
+  /** Whose job this is, for taking turns; a job without an owner is its own. */
+  owner: string;
   resolve: (value: TranscribeJobResult) => void;
   reject: (error: Error) => void;
   signal?: AbortSignal;
@@ -78,6 +83,9 @@ function workerEntry(): { filename: string | URL; eval: boolean } {
 export class TranscriberPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  /** When each owner with a job waiting or running was last served (a dispatch count). */
+  private readonly served = new Map<string, number>();
+  private dispatched = 0;
   private nextId = 1;
   private closed = false;
   private readonly entry = workerEntry();
@@ -95,7 +103,7 @@ export class TranscriberPool {
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn());
   }
 
-  run(job: TranscribeJob, signal?: AbortSignal): Promise<TranscribeJobResult> {
+  run(job: TranscribeJob, signal?: AbortSignal, owner?: string): Promise<TranscribeJobResult> {
     if (this.closed)
       return Promise.reject(new PoolError("closed", "The transcriber is shut down."));
     if (this.initFailure) {
@@ -108,7 +116,13 @@ export class TranscriberPool {
       return Promise.reject(new PoolError("busy", "The transcriber is busy."));
     }
     return new Promise((resolve, reject) => {
-      const pending: Pending = { job, resolve, reject, signal };
+      const pending: Pending = {
+        job,
+        owner: owner ?? `\0job-${this.nextId++}`,
+        resolve,
+        reject,
+        signal,
+      };
       if (signal) {
         // Queued jobs are dropped; a running job finishes in its worker and its result is ignored.
         pending.onAbort = () => {
@@ -121,6 +135,18 @@ export class TranscriberPool {
       this.queue.push(pending);
       this.dispatch();
     });
+  }
+
+  /**
+   * Where `owner`'s job is. An owner goes to the back once served, so the first job of the owner
+   * at index i of the turn order starts after one job of each owner before it: position i + 1.
+   */
+  status(owner: string): QueueStatus {
+    if (this.slots.some((slot) => slot.current?.pending.owner === owner)) {
+      return { state: "running" };
+    }
+    const turn = this.turnOrder().indexOf(owner);
+    return turn < 0 ? { state: "idle" } : { state: "queued", position: turn + 1 };
   }
 
   /** Workers running or starting, and jobs waiting (for health checks and tests). */
@@ -230,7 +256,7 @@ export class TranscriberPool {
   private dispatch() {
     for (const slot of this.slots) {
       if (!slot.ready || slot.current) continue;
-      const pending = this.queue.shift();
+      const pending = this.nextTurn();
       if (!pending) return;
       const id = this.nextId++;
       const timer = setTimeout(() => this.onTimeout(slot, id), this.options.jobTimeoutMs);
@@ -240,6 +266,36 @@ export class TranscriberPool {
       const job = { ...pending.job, bytes };
       slot.worker.postMessage({ id, job } satisfies WorkerRequest, [bytes.buffer]);
     }
+  }
+
+  /**
+   * Owners with a job waiting, in the order their turns come: never served (or not since their
+   * last job ended) first, then the one served longest ago; ties in the order they arrived.
+   */
+  private turnOrder(): string[] {
+    const owners = [...new Set(this.queue.map((pending) => pending.owner))];
+    const lastServed = (owner: string) => this.served.get(owner) ?? -1;
+    return owners
+      .map((owner, arrival) => ({ owner, arrival }))
+      .sort((a, b) => lastServed(a.owner) - lastServed(b.owner) || a.arrival - b.arrival)
+      .map(({ owner }) => owner);
+  }
+
+  /** The oldest job of the owner whose turn it is, who then goes to the back. */
+  private nextTurn(): Pending | undefined {
+    // Forget owners with nothing waiting or running: the map stays as small as the queue.
+    for (const owner of this.served.keys()) {
+      const running = this.slots.some((slot) => slot.current?.pending.owner === owner);
+      if (!running && !this.queue.some((pending) => pending.owner === owner)) {
+        this.served.delete(owner);
+      }
+    }
+    const owner = this.turnOrder()[0];
+    if (owner === undefined) return undefined;
+    const index = this.queue.findIndex((pending) => pending.owner === owner);
+    const [pending] = this.queue.splice(index, 1);
+    this.served.set(owner, ++this.dispatched);
+    return pending;
   }
 
   private onTimeout(slot: Slot, id: number) {

@@ -7,6 +7,7 @@ import {
 import { MAX_ANSWER_AUDIO_BYTES } from "@/shared/feedback";
 import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import type { GrammarInput } from "./grammar";
+import type { QueueStatus } from "@/shared/feedback";
 import { JobFailedError, PoolError, TranscriberPool } from "./pool";
 import type { TimedWord } from "./transcribe-worker";
 import { createAnswerDrafts, type DraftChunk } from "./answer-drafts";
@@ -75,13 +76,13 @@ export function createOfflineTranscriber(options: OfflineTranscriberOptions): Of
     ready: pool.ready,
     stats: () => pool.stats(),
     close: () => pool.close(),
-    async transcribe(audio: AudioInput, signal?: AbortSignal): Promise<Transcript> {
+    async transcribe(audio: AudioInput, signal?: AbortSignal, owner?: string): Promise<Transcript> {
       if (audio.bytes.length === 0) {
         throw new EngineError("invalid_audio", "The recording is empty.");
       }
       let result;
       try {
-        result = await pool.run({ bytes: audio.bytes }, signal);
+        result = await pool.run({ bytes: audio.bytes }, signal, owner);
       } catch (error) {
         throw toEngineError(error);
       }
@@ -125,9 +126,12 @@ function toEngineError(error: unknown): Error {
       case "aborted":
         return error;
       case "busy":
-        return new EngineError("unavailable", "The transcriber is busy. Try again in a moment.", {
-          cause: error,
-        });
+        // Only when the queue is full: a short wait is spent in the queue, taking turns.
+        return new EngineError(
+          "unavailable",
+          "The recogniser is busy with other people's recordings. Try again in half a minute.",
+          { cause: error, retryAfterSeconds: 30 },
+        );
       default:
         return new EngineError("unavailable", error.message, { cause: error });
     }
@@ -158,6 +162,8 @@ export type OfflineAnswerTranscriber = {
   ): Promise<OfflineAnswer>;
   /** Takes a chunk of an answer still being spoken. @throws DraftError */
   draft(owner: string, chunk: DraftChunk): void;
+  /** Where the owner's answer is in the queue (the practice page shows it while it waits). */
+  queueStatus(owner: string): QueueStatus;
   stats(): ReturnType<TranscriberPool["stats"]>;
   close(): Promise<void>;
 };
@@ -182,7 +188,7 @@ export function createOfflineAnswerTranscriber(
     onWarning: options.onWarning,
   });
   const drafts = createAnswerDrafts({
-    recognise: (job) => pool.run(job),
+    recognise: (job, owner) => pool.run(job, undefined, owner),
     canStart: () => {
       const { ready, busy, queued } = pool.stats();
       return busy < ready && queued === 0;
@@ -194,6 +200,7 @@ export function createOfflineAnswerTranscriber(
     stats: () => pool.stats(),
     close: () => pool.close(),
     draft: (owner, chunk) => drafts.append(owner, chunk),
+    queueStatus: (owner) => pool.status(owner),
     async transcribe(audio, extraWords, signal, owner) {
       let result;
       try {
@@ -203,7 +210,7 @@ export function createOfflineAnswerTranscriber(
         result =
           drafted?.kind === "complete"
             ? drafted.result
-            : await pool.run({ bytes: audio.bytes, extraWords, resume: drafted }, signal);
+            : await pool.run({ bytes: audio.bytes, extraWords, resume: drafted }, signal, owner);
       } catch (error) {
         throw toEngineError(error);
       }
