@@ -13,6 +13,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { Textarea } from "@/client/components/ui/textarea";
 import { MAX_ANSWER_RECORDING_SECONDS, MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
+import { useQueueStatus } from "./queue-status";
 import { RecordingPanel } from "./recording-panel";
 import type { AnswerMode, useAnswerPractice } from "./use-answer-practice";
 
@@ -160,9 +161,13 @@ export function AnswerYourselfStep({
   );
 }
 
-/** A long answer takes a while offline: say what is happening and for how long it has been. */
+/**
+ * A long answer takes a while offline: say what is happening and for how long it has been, and
+ * when the recogniser is busy with other people's answers, where this one is in the queue.
+ */
 function ScoringProgress({ startedAt, spoken }: { startedAt: number; spoken: boolean }) {
   const [seconds, setSeconds] = useState(0);
+  const queue = useQueueStatus(spoken).data;
   useEffect(() => {
     const timer = window.setInterval(
       () => setSeconds(Math.floor((performance.now() - startedAt) / 1000)),
@@ -173,7 +178,13 @@ function ScoringProgress({ startedAt, spoken }: { startedAt: number; spoken: boo
   return (
     <div className="flex items-center gap-3 text-sm text-muted-foreground">
       <Spinner
-        label={spoken ? "Listening to your answer and scoring it..." : "Scoring your answer..."}
+        label={
+          queue?.state === "queued"
+            ? `Busy — your answer is queued (position ${queue.position}). It will be heard as soon as the recogniser is free...`
+            : spoken
+              ? "Listening to your answer and scoring it..."
+              : "Scoring your answer..."
+        }
       />
       <span aria-hidden="true" className="font-mono tabular-nums">
         {seconds} s
