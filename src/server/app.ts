@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps) {
     setResponseHeader(c, "X-Request-Id", reqId);
     await next();
     const seconds = (performance.now() - started) / 1000;
-    const route = routePath(c, -1);
+    // The route whose handler ran last: the one that answered, or a catch-all that passed on.
+    const route = routePath(c);
     // A catch-all that answered 404 is no route: one label for every unknown path.
     const unmatched = c.res.status === 404 && route.endsWith("*");
     metrics.request(c.req.method, unmatched ? "unmatched" : route, c.res.status, seconds);
@@ -63,7 +64,9 @@ export function createApp(deps: AppDeps) {
         {
           reqId,
           method: c.req.method,
-          path: c.req.path, // never the query string: it may carry a redirect or a code
+          // The route's template, never the path itself: a path may be a capability
+          // (/billing/portal/{token}), and a query string may carry a redirect or a code.
+          path: loggedPath(c.req.path, route),
           status: c.res.status,
           ms: Math.round(seconds * 10_000) / 10,
         },
@@ -213,6 +216,21 @@ const testModeBanner =
   '<aside class="test-mode-banner" aria-label="Test mode"><strong>TEST MODE</strong> — ' +
   "this is a demo: anyone can subscribe to Premium for free with the test card " +
   "4242 4242 4242 4242. No real payment is taken.</aside>";
+
+/**
+ * What the request log says of a path: the matched route's template (`/billing/portal/:token`),
+ * or, for a path only a catch-all took (the app's pages, unknown paths), the path with every
+ * segment that is not a plain word masked, since a mistyped or foreign link may carry a token.
+ */
+function loggedPath(path: string, route: string): string {
+  if (!route.endsWith("*")) return route;
+  return path
+    .split("/")
+    .map((segment) => (segment === "" || plainSegment.test(segment) ? segment : ":redacted"))
+    .join("/");
+}
+/** Lower-case words and dashes, a version number (`v1`), an extension: never a random token. */
+const plainSegment = /^[a-z][a-z-]{0,31}\d{0,2}(\.[a-z0-9]{1,8})?$/;
 
 /** Compares a presented token with the secret in constant time. */
 function tokensMatch(presented: string | undefined, secret: string): boolean {

@@ -42,6 +42,9 @@ export function authRoutes(services: Services) {
   const cors = supabaseCors(config);
   app.use((c, next) => {
     setResponseHeader(c, API_VERSION_HEADER, API_VERSION);
+    // Sessions, tokens and user records, and the errors about them: never kept by a browser's
+    // or a proxy's cache, whatever the status.
+    setResponseHeader(c, "Cache-Control", "no-store");
     return cors(c, next);
   });
   const smallBody = limitBody({
