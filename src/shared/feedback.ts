@@ -141,6 +141,23 @@ const structureSchema = z.object({
   result: z.boolean(),
 });
 
+/**
+ * What a line of feedback rests on (docs/decisions/0091): the words of the answer it quotes (a
+ * span of the transcript, by character offsets), and/or the measurement it was drawn from.
+ */
+export const evidenceSchema = z.object({
+  quote: z
+    .object({
+      start: z.number().int().min(0),
+      end: z.number().int().min(0),
+      text: z.string(),
+    })
+    .nullable(),
+  basis: z.string().nullable(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+export type Claim = { text: string; evidence: Evidence };
+
 export const feedbackSchema = z.object({
   /** The stored attempt. */
   id: z.string(),
@@ -157,6 +174,13 @@ export const feedbackSchema = z.object({
   strengths: z.array(z.string()).min(1).max(3),
   improvements: z.array(z.string()).min(1).max(3),
   summary: z.string(),
+  /**
+   * Ours, beyond the contract: the evidence of each strength and improvement, in the same order
+   * (absent on answers stored before it existed).
+   */
+  evidence: z
+    .object({ strengths: z.array(evidenceSchema), improvements: z.array(evidenceSchema) })
+    .optional(),
   /**
    * Ours, beyond the contract (docs/decisions/0067): true when the transcript is the offline
    * recogniser's best guess and it was unsure, so the page labels it "approximate" and the

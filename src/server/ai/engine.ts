@@ -74,7 +74,13 @@ export class EngineError extends Error {
 }
 
 /** A word as a speech engine heard it, on the recording's clock. */
-export type TimedWord = { word: string; startSeconds: number; endSeconds: number };
+export type TimedWord = {
+  word: string;
+  startSeconds: number;
+  endSeconds: number;
+  /** How likely the word is right, 0..1, when the engine says (the offline recogniser does). */
+  confidence?: number;
+};
 
 /** The user's spoken answer as an engine heard it, with the decoded audio for delivery figures. */
 export type HeardAnswer = {
@@ -135,12 +141,14 @@ export type EvaluationInput = {
   delivery: Delivery | null;
   reference: QuestionReference;
   approximate: boolean;
+  /** The words as heard, with times and confidence (spoken answers, when the engine gives them). */
+  words?: readonly TimedWord[];
 };
 
 /** `followUp`: the cloud model's own follow-up question; the offline rubric leaves it out. */
 export type Evaluation = Pick<
   Feedback,
-  "scores" | "structure" | "strengths" | "improvements" | "summary" | "followUp"
+  "scores" | "structure" | "strengths" | "improvements" | "summary" | "followUp" | "evidence"
 >;
 
 /** Scores an answer (contracts/feedback.md): the offline rubric, or a chat model. */

@@ -2,6 +2,7 @@ import type { Config } from "@/server/config";
 import type { Logger } from "@/server/logger";
 import { MAX_ANSWER_RECORDING_SECONDS } from "@/shared/feedback";
 import { RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
+import { checkedEvaluator } from "@/server/feedback/checked-evaluator";
 import { createOfflineEvaluator } from "@/server/feedback/offline-evaluator";
 import { createQuestionReferences } from "@/server/feedback/reference";
 import type {
@@ -106,7 +107,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
         );
   const evaluator =
     ai.evaluator === "openai"
-      ? createOpenAIEvaluator({ ...common, model: ai.answerModel })
+      ? checkedEvaluator(createOpenAIEvaluator({ ...common, model: ai.answerModel }))
       : createOfflineEvaluator();
   return {
     transcriber,

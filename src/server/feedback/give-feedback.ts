@@ -61,6 +61,7 @@ export async function giveFeedback(
       delivery,
       reference,
       approximate: heard.approximate,
+      ...(heard.words ? { words: heard.words } : {}),
     },
     signal,
   );

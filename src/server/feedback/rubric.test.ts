@@ -122,4 +122,90 @@ describe("the offline rubric", () => {
     expect(score(question, answer, true).summary).toMatch(/approximate/);
     expect(score(question, answer).summary).not.toMatch(/approximate/);
   });
+
+  describe("claims backed by the answer", () => {
+    const question = "Tell me about a time you had to fix a mistake at work.";
+    const strong =
+      "Last spring I was the analyst preparing our quarterly report, and completion was forty one percent. " +
+      "My job was to find out why before the board meeting. I told my manager straight away, I rebuilt the query, " +
+      "and I added a check to the import. As a result completion rose to fifty eight percent and the board approved the plan.";
+
+    it("does not ask a strong answer for the action, the outcome or the set-up it has", () => {
+      const result = score(question, strong);
+      expect(result.structure).toEqual({ situation: true, task: true, action: true, result: true });
+      expect(result.improvements.join(" ")).not.toMatch(
+        /what you did yourself|how it ended|Set the scene/,
+      );
+    });
+
+    it("takes a starting figure in the set-up for the starting point, not the outcome", () => {
+      const noResult =
+        "Last spring I was the analyst preparing our quarterly report, and completion was forty one percent. " +
+        "My job was to find out why. I told my manager straight away, I rebuilt the query and I added a check. " +
+        "I was quite nervous about the next report, to be honest.";
+      const result = score(question, noResult);
+      expect(result.structure?.result).toBe(false);
+      expect(result.strengths.join(" ")).not.toMatch(/how it ended/);
+      expect(result.improvements.join(" ")).toMatch(/starting point \(“[^”]*forty one percent/);
+    });
+
+    it("asks for the speaker's own part when the story is told with “we” and the passive", () => {
+      const shared =
+        "Last spring our quarterly report was wrong and completion was forty one percent. The goal was to fix it before the board met. " +
+        "We looked at the query together, the query was rebuilt, and a check was added to the import. In the end completion rose to fifty eight percent.";
+      const result = score(question, shared);
+      expect(result.structure?.action).toBe(false);
+      expect(result.improvements.join(" ")).toMatch(/what the team did \(“|what you did yourself/);
+    });
+
+    it("quotes only real spans of the answer, and names what each line rests on", () => {
+      for (const [q, , answer] of [...gradedAnswers, ...heldOutGradedAnswers]) {
+        const result = score(q, answer);
+        const evidence = [...result.evidence!.strengths, ...result.evidence!.improvements];
+        expect(evidence).toHaveLength(result.strengths.length + result.improvements.length);
+        for (const item of evidence) {
+          expect(item.quote !== null || item.basis !== null).toBe(true);
+          if (item.quote)
+            expect(answer.slice(item.quote.start, item.quote.end)).toBe(item.quote.text);
+        }
+      }
+    });
+
+    it("words its summary to agree with the overall score", () => {
+      for (const [q, , answer] of [...gradedAnswers, ...heldOutGradedAnswers]) {
+        const { summary, scores } = score(q, answer);
+        const verdict =
+          scores.overall >= 4
+            ? "A strong answer"
+            : scores.overall >= 3
+              ? "A solid answer"
+              : scores.overall >= 2
+                ? "An answer that needs work"
+                : "This misses the question";
+        expect(summary.startsWith(verdict), `${scores.overall}: ${summary}`).toBe(true);
+      }
+    });
+
+    it("never quotes words the recogniser was unsure of", () => {
+      const transcript = strong.toLowerCase().replace(/[.,]/g, "");
+      const words = transcript.split(" ").map((word, i) => ({
+        word,
+        startSeconds: i * 0.4,
+        endSeconds: i * 0.4 + 0.3,
+        // Every first-person action is doubted: none of them may be quoted as praise.
+        confidence: word === "rebuilt" || word === "told" || word === "added" ? 0.2 : 0.95,
+      }));
+      const result = scoreAnswer({
+        question,
+        transcript,
+        delivery: null,
+        reference: reference(question),
+        approximate: true,
+        words,
+      });
+      for (const item of [...result.evidence!.strengths, ...result.evidence!.improvements])
+        if (item.quote) expect(item.quote.text).not.toMatch(/\b(rebuilt|told|added)\b/);
+      expect(result.strengths.join(" ")).not.toMatch(/rebuilt|told my manager|added a check/);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { writtenCorpus } from "@/server/ai/offline/answer-corpus";
 import { loadQuestionBank } from "@/server/ai/offline/answer-library";
-import { contentTerms } from "./terms";
+import { contentTerms } from "@/server/language/text";
 
 /**
  * How much an answer sounds like talk about work rather than about everyday life, 0..1

@@ -1,0 +1,73 @@
+/**
+ * The offline rubric's settings, every weight by name (docs/decisions/0091): the server scores
+ * with them (src/server/feedback/score.ts) and the "How we score" page prints them, so the page
+ * always says what runs.
+ */
+export const RUBRIC = {
+  /** Overall = 1 + 4 × (the weighted dimensions, each 0..1), capped by relevance when off topic. */
+  overall: { relevance: 0.35, content: 0.25, clarity: 0.2, timing: 0.2 },
+  /** Below this relevance the answer is off topic: overall cannot exceed its relevance. */
+  offTopicBelow: 2.5,
+  /** Fewer words than this is too short to judge: relevance and clarity are capped. */
+  tooShortWords: 12,
+  tooShortCap: { relevance: 2, clarity: 2.5 },
+  relevance: {
+    /** Share of the answer's content words that the question or a good answer uses, ×. */
+    overlapScale: 2.2,
+    /**
+     * The topic signal: overlap with the question and a good answer, how much of the answer is
+     * work talk rather than everyday talk (docs/decisions/0075), the question's words covered.
+     */
+    overlap: 0.45,
+    workTalk: 0.35,
+    questionCoverage: 0.2,
+    /** Answering what is asked (a story, a plan, a weakness) scales the signal from this up. */
+    intentFloor: 0.75,
+  },
+  /** STAR parts' share of a behavioural answer's content score. */
+  star: { situation: 0.2, task: 0.15, action: 0.35, result: 0.3 },
+  content: { shape: 0.6, specifics: 0.4 },
+  specifics: { figure: 0.4, ownAction: 0.35, ownNotOnlyShared: 0.25 },
+  clarity: {
+    base: 4.6,
+    /** Typed: per sentence over `longSentenceWords` words. */
+    longSentenceWords: 40,
+    perLongSentence: 0.4,
+    /** Per hedge beyond the first, and per vague word beyond the first. */
+    perHedge: 0.15,
+    perVagueWord: 0.15,
+    /** Spoken: per word a minute outside the comfortable band, ÷; at most `paceMax`. */
+    paceDivisor: 30,
+    paceMax: 1.5,
+    /** Spoken: fillers a minute over `fillersFree` cost `perFiller` each, at most `fillerMax`. */
+    fillersFree: 2,
+    perFiller: 0.25,
+    fillerMax: 1.2,
+    /** Spoken: a pause longer than `pauseFree` seconds costs `perPauseSecond`, at most 0.8. */
+    pauseFree: 3,
+    perPauseSecond: 0.2,
+    pauseMax: 0.8,
+    /** A transcript the recogniser doubted is not judged below this on wording. */
+    approximateFloor: 3,
+  },
+  /** Timing: 1 + 4 × (share of the target length)^exponent outside the target range. */
+  timingExponent: 1.3,
+} as const;
+
+/**
+ * Answer length each kind of question calls for: spoken seconds, or typed words. The server
+ * measures against these (src/server/feedback/measure.ts) and the "How we score" page prints them.
+ */
+export const LENGTH_TARGETS = {
+  behavioural: { seconds: [60, 150], words: [120, 350] },
+  situational: { seconds: [45, 120], words: [90, 300] },
+  motivational: { seconds: [30, 90], words: [60, 220] },
+  "strengths-weaknesses": { seconds: [30, 90], words: [60, 220] },
+  introduction: { seconds: [60, 120], words: [140, 300] },
+  technical: { seconds: [45, 150], words: [80, 350] },
+  closing: { seconds: [15, 60], words: [20, 150] },
+  general: { seconds: [30, 120], words: [60, 300] },
+} as const satisfies Record<
+  string,
+  { seconds: readonly [number, number]; words: readonly [number, number] }
+>;
