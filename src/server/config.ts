@@ -418,7 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** A site only this machine can reach: localhost, 127.0.0.0/8 or ::1. */
-function isLoopbackSite(siteUrl: string): boolean {
+export function isLoopbackSite(siteUrl: string): boolean {
   const host = new URL(siteUrl).hostname;
   return (
     host === "localhost" ||

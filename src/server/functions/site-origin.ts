@@ -1,12 +1,17 @@
 import type { Context } from "hono";
+import { isLoopbackSite } from "@/server/config";
 
 /**
- * The origin the browser used to reach us, for links back to the site (checkout and portal
- * return addresses): the request's `Origin` when it names this very server (the site opened as
- * 127.0.0.1 or a LAN address rather than SITE_URL, where the signed-in session lives), else
- * SITE_URL. A foreign origin never gets its own address back.
+ * The origin for links back to the site (checkout and portal return addresses): SITE_URL.
+ * `Host` and `Origin` are whatever the caller sends, and a return address from them would let
+ * anyone make a real checkout or portal page that sends its payer on to a site of their choosing.
+ *
+ * One exception, for development: on a site only this machine serves (a loopback SITE_URL), the
+ * browser may have opened it as 127.0.0.1 or a LAN address, where its signed-in session lives;
+ * there, an `Origin` naming this very server (as `Host` says) is kept.
  */
 export function siteOrigin(c: Context, siteUrl: string): string {
+  if (!isLoopbackSite(siteUrl)) return siteUrl;
   const origin = c.req.header("origin");
   const host = c.req.header("host");
   if (!origin || !host) return siteUrl;
