@@ -29,6 +29,9 @@ const PracticePage = lazy(() =>
 const HistoryPage = lazy(() =>
   import("@/client/pages/history").then((m) => ({ default: m.HistoryPage })),
 );
+const HowWeScorePage = lazy(() =>
+  import("@/client/pages/how-we-score").then((m) => ({ default: m.HowWeScorePage })),
+);
 const NotFoundPage = lazy(() =>
   import("@/client/pages/not-found").then((m) => ({ default: m.NotFoundPage })),
 );
@@ -62,6 +65,7 @@ export function AppRoutes() {
           <Route path="/practice" element={<PracticePage />} />
           <Route path="/history" element={<HistoryPage />} />
           <Route path="/account" element={<AccountPage />} />
+          <Route path="/how-we-score" element={<HowWeScorePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -105,7 +105,7 @@ describe("answer it yourself", () => {
     // The spoken answer's report is replaced by the typed answer's.
     await card.getByText("Your answer", { exact: true }).waitFor({ timeout: 30_000 });
     // Fillers are marked in the transcript, and named for screen readers.
-    expect(await card.locator("mark").allTextContents()).toEqual([
+    expect(await card.locator("mark[data-highlight='filler']").allTextContents()).toEqual([
       "Um (filler)",
       "um (filler)",
       "you know (filler)",

@@ -5,7 +5,7 @@ import { focusSection, sectionLinks } from "./site-header";
 export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-muted">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="space-y-3">
           <p className="flex items-center gap-2 font-semibold">
             <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
@@ -51,6 +51,19 @@ export function SiteFooter() {
                 className="inline-flex min-h-10 items-center text-muted-foreground hover:text-foreground hover:underline"
               >
                 Practice (Premium, $11/month)
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="About">
+          <h2 className="text-sm font-semibold">About</h2>
+          <ul className="mt-2 text-sm">
+            <li>
+              <Link
+                to="/how-we-score"
+                className="inline-flex min-h-10 items-center text-muted-foreground hover:text-foreground hover:underline"
+              >
+                How we score
               </Link>
             </li>
           </ul>

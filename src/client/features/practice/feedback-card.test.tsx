@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Feedback } from "@/shared/feedback";
 import { FeedbackCard } from "./feedback-card";
@@ -45,5 +45,141 @@ describe("FeedbackCard's delivery figures", () => {
     const figures = delivery(feedbackHeardBy("openai"));
     expect(figures.getByText("2")).toBeTruthy();
     expect(figures.queryByText(/estimate/)).toBeNull();
+  });
+});
+
+/**
+ * Each line of feedback shows what it rests on: the words it quotes, marked in the transcript
+ * (only where the offsets still read as those words), or the measurement it was drawn from.
+ */
+describe("FeedbackCard's evidence", () => {
+  const transcript = "um I split the work into daily pieces and uh we shipped on time";
+  const quote = (text: string, start = transcript.indexOf(text)) => ({
+    start,
+    end: start + text.length,
+    text,
+  });
+
+  function card(evidence: Feedback["evidence"], lines: Partial<Feedback> = {}) {
+    const feedback: Feedback = {
+      ...feedbackHeardBy("typed"),
+      delivery: null,
+      transcript,
+      strengths: ["You said what you did: “I split the work into daily pieces”."],
+      improvements: ["Say how it ended.", "Say more."],
+      evidence,
+      ...lines,
+    };
+    render(<FeedbackCard attempt={{ question: "Q?", feedback }} previous={null} trend={[]} />);
+    return {
+      transcript: screen.getByTestId("feedback-transcript"),
+      line: (name: string, text: string) =>
+        within(screen.getByRole("region", { name })).getByText(text).closest("li")!,
+    };
+  }
+
+  it("marks the quoted words, linked both ways with the line they back", () => {
+    const { transcript: shown, line } = card({
+      strengths: [{ quote: quote("I split the work into daily pieces"), basis: null }],
+      improvements: [
+        { quote: null, basis: "no outcome found after the first action" },
+        { quote: null, basis: "12 words" },
+      ],
+    });
+    const mark = shown.querySelector<HTMLElement>("mark[data-highlight='strength']")!;
+    expect(mark.textContent).toBe("I split the work into daily pieces (what worked)");
+    // The mark is described by its line, for screen readers.
+    const text = document.getElementById(mark.getAttribute("aria-describedby")!)!;
+    expect(text.textContent).toBe("You said what you did: “I split the work into daily pieces”.");
+    // Hovering or focusing the line lights the mark; the button takes the focus to it.
+    const strength = line("What worked", text.textContent!);
+    fireEvent.mouseEnter(strength);
+    expect(mark.dataset.active).toBe("true");
+    fireEvent.mouseLeave(strength);
+    expect(mark.dataset.active).toBe("false");
+    const show = within(strength).getByRole("button", { name: "Show in your answer" });
+    fireEvent.focus(show);
+    expect(mark.dataset.active).toBe("true");
+    fireEvent.click(show);
+    expect(document.activeElement).toBe(mark);
+    // The fillers stay marked alongside.
+    expect(
+      [...shown.querySelectorAll("mark[data-highlight='filler']")].map((m) => m.textContent),
+    ).toEqual(["um (filler)", "uh (filler)"]);
+  });
+
+  it("shows a line's measurement under it", () => {
+    const { line } = card({
+      strengths: [{ quote: null, basis: null }],
+      improvements: [
+        { quote: null, basis: "no outcome found after the first action" },
+        { quote: null, basis: "12 words" },
+      ],
+    });
+    const improvement = line("What to change", "Say how it ended.");
+    expect(
+      within(improvement).getByText("Measured: no outcome found after the first action"),
+    ).toBeTruthy();
+    expect(
+      within(line("What to change", "Say more.")).getByText("Measured: 12 words"),
+    ).toBeTruthy();
+    expect(within(improvement).queryByRole("button")).toBeNull();
+  });
+
+  it("never marks a quote whose offsets do not read as its words", () => {
+    const { transcript: shown } = card({
+      strengths: [{ quote: { ...quote("I split the work"), start: 4 }, basis: null }],
+      improvements: [
+        { quote: { start: 50, end: 90, text: "we shipped on time" }, basis: "late" },
+        { quote: { start: 3, end: 3, text: "" }, basis: null },
+      ],
+    });
+    expect(shown.querySelectorAll("mark:not([data-highlight='filler'])")).toHaveLength(0);
+    expect(screen.queryByRole("button", { name: "Show in your answer" })).toBeNull();
+    expect(screen.getByText("Measured: late")).toBeTruthy();
+  });
+
+  it("nests a filler inside the quote around it, and marks overlapping quotes both", () => {
+    const { transcript: shown } = card({
+      strengths: [{ quote: quote("daily pieces and uh we"), basis: null }],
+      improvements: [
+        { quote: quote("we shipped on time"), basis: null },
+        { quote: null, basis: null },
+      ],
+    });
+    const strength = shown.querySelector("mark[data-highlight='strength']")!;
+    expect(strength.querySelector("mark[data-highlight='filler']")?.textContent).toBe(
+      "uh (filler)",
+    );
+    // The improvement's quote starts inside the strength's: its first word nests there, the
+    // rest follows, and only the first piece carries the label and the id.
+    const pieces = [...shown.querySelectorAll("mark[data-highlight='improvement']")];
+    expect(pieces.map((piece) => piece.textContent)).toEqual([
+      "we (what to change)",
+      " shipped on time",
+    ]);
+    expect(pieces.map((piece) => piece.id !== "")).toEqual([true, false]);
+    expect(shown.textContent?.replace(/ \((filler|what worked|what to change)\)/g, "")).toBe(
+      transcript,
+    );
+  });
+
+  it("renders an answer stored before evidence as before: fillers only, no measurements", () => {
+    const { transcript: shown } = card(undefined);
+    expect([...shown.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual([
+      "um (filler)",
+      "uh (filler)",
+    ]);
+    expect(screen.queryByText(/^Measured:/)).toBeNull();
+    expect(screen.queryByText(/Underlined: the words behind/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Show in your answer" })).toBeNull();
+    expect(shown.textContent?.replace(/ \(filler\)/g, "")).toBe(transcript);
+  });
+
+  it("links to how we score", () => {
+    card(undefined);
+    expect(screen.getByRole("link", { name: /How we score/ }).getAttribute("href")).toBe(
+      "/how-we-score",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleDashed, Lightbulb, PencilLine, RotateCcw } from "lucide-react";
-import { Fragment, useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { HowWeScoreLink } from "@/client/components/how-we-score-link";
 import { Change, OverallScore, ScoreBars } from "@/client/components/score-bars";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -11,16 +12,29 @@ import {
   CardHeader,
   CardTitle,
 } from "@/client/components/ui/card";
-import { COMFORTABLE_WORDS_PER_MINUTE, type Delivery, type Feedback } from "@/shared/feedback";
-import { findFillers } from "@/shared/fillers";
+import {
+  COMFORTABLE_WORDS_PER_MINUTE,
+  type Delivery,
+  type Evidence,
+  type Feedback,
+} from "@/shared/feedback";
 import { clock } from "./recording-panel";
+import {
+  layerTranscript,
+  quotedSpans,
+  type Highlight,
+  type PointKey,
+  type PointKind,
+  type TranscriptPart,
+} from "./transcript-highlights";
 import type { Attempt } from "./use-answer-practice";
 
 /**
  * The report on the user's own answer, in the landing card's visual language: the overall score
  * and three bars (with the change since the previous try at the same question), the note, the
- * STAR parts found, strengths and improvements, the delivery figures and the transcript with its
- * fillers marked. A new report takes the focus so keyboard and screen-reader users land on it.
+ * STAR parts found, strengths and improvements with what each rests on, the delivery figures and
+ * the transcript with its fillers and the quoted words marked. A new report takes the focus so
+ * keyboard and screen-reader users land on it.
  */
 export function FeedbackCard({
   attempt,
@@ -45,6 +59,10 @@ export function FeedbackCard({
   const before = previous?.feedback.scores;
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
+  const quotes = useMemo(() => quotedSpans(feedback), [feedback]);
+  /** The line of feedback hovered or focused; its words in the transcript stand out. */
+  const [active, setActive] = useState<PointKey | null>(null);
+  const points = { ids: titleId, quotes, active, setActive };
 
   useEffect(() => {
     title.current?.focus();
@@ -58,7 +76,10 @@ export function FeedbackCard({
           <CardTitle as="h2" id={titleId} ref={title} tabIndex={-1} className="outline-none">
             Your feedback
           </CardTitle>
-          <Badge variant="outline">{describeEvaluator(feedback.source.evaluator)}</Badge>
+          <div className="flex flex-wrap items-center gap-3">
+            <HowWeScoreLink />
+            <Badge variant="outline">{describeEvaluator(feedback.source.evaluator)}</Badge>
+          </div>
         </div>
         <CardDescription>“{question}”</CardDescription>
       </CardHeader>
@@ -92,16 +113,16 @@ export function FeedbackCard({
 
         <div className="grid gap-6 sm:grid-cols-2">
           <Points
-            title="What worked"
+            kind="strength"
             items={feedback.strengths}
-            icon={
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-            }
+            evidence={feedback.evidence?.strengths}
+            {...points}
           />
           <Points
-            title="What to change"
+            kind="improvement"
             items={feedback.improvements}
-            icon={<Lightbulb aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />}
+            evidence={feedback.evidence?.improvements}
+            {...points}
           />
         </div>
 
@@ -125,7 +146,8 @@ export function FeedbackCard({
               are approximate. Correct the transcript and get feedback on what you meant.
             </p>
           ) : null}
-          <Transcript text={feedback.transcript} />
+          {quotes.size > 0 ? <HighlightKey /> : null}
+          <Transcript text={feedback.transcript} {...points} />
         </section>
       </CardContent>
       <CardFooter className="flex flex-wrap gap-3 empty:hidden">
@@ -181,17 +203,89 @@ function StarParts({ structure }: { structure: NonNullable<Feedback["structure"]
   );
 }
 
-function Points({ title, items, icon }: { title: string; items: string[]; icon: ReactNode }) {
+const POINTS = {
+  strength: {
+    title: "What worked",
+    icon: <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />,
+  },
+  improvement: {
+    title: "What to change",
+    icon: <Lightbulb aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />,
+  },
+} as const;
+
+/** What the lines of feedback and the transcript share to point at each other. */
+type PointLinks = {
+  /** The card's id, the stem of the lines' and marks' ids. */
+  ids: string;
+  quotes: Map<PointKey, Highlight>;
+  active: PointKey | null;
+  setActive: (key: PointKey | null) => void;
+};
+
+const lineId = (ids: string, key: PointKey) => `${ids}-${key}`;
+const markId = (ids: string, key: PointKey) => `${ids}-${key}-quote`;
+
+/**
+ * A list of strengths or improvements. A line whose evidence quotes the answer lights up its
+ * words in the transcript while hovered or focused, and can take the focus there; a line drawn
+ * from a measurement says which ("Measured: 132 words").
+ */
+function Points({
+  kind,
+  items,
+  evidence = [],
+  ids,
+  quotes,
+  active,
+  setActive,
+}: {
+  kind: PointKind;
+  items: string[];
+  evidence?: Evidence[];
+} & PointLinks) {
+  const { title, icon } = POINTS[kind];
+  const showQuote = (key: PointKey) => {
+    const mark = document.getElementById(markId(ids, key));
+    mark?.focus({ preventScroll: true });
+    mark?.scrollIntoView?.({ block: "center" });
+  };
   return (
     <section aria-label={title} className="space-y-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       <ul className="space-y-2 text-sm">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2">
-            {icon}
-            <span>{item}</span>
-          </li>
-        ))}
+        {items.map((item, index) => {
+          const key: PointKey = `${kind}-${index}`;
+          const basis = evidence[index]?.basis;
+          const quoted = quotes.has(key);
+          return (
+            <li
+              key={key}
+              className="-mx-1.5 flex gap-2 rounded-md px-1.5 py-0.5 data-[active=true]:bg-muted"
+              data-active={active === key}
+              onMouseEnter={quoted ? () => setActive(key) : undefined}
+              onMouseLeave={quoted ? () => setActive(null) : undefined}
+              onFocus={quoted ? () => setActive(key) : undefined}
+              onBlur={quoted ? () => setActive(null) : undefined}
+            >
+              {icon}
+              <div className="min-w-0 space-y-0.5">
+                <p id={lineId(ids, key)}>{item}</p>
+                {basis ? <p className="text-xs text-muted-foreground">Measured: {basis}</p> : null}
+                {quoted ? (
+                  <button
+                    type="button"
+                    className="inline-flex min-h-6 cursor-pointer items-center text-xs font-medium text-primary underline-offset-4 hover:underline"
+                    aria-describedby={lineId(ids, key)}
+                    onClick={() => showQuote(key)}
+                  >
+                    Show in your answer
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -285,26 +379,69 @@ function Figure({
   );
 }
 
-/** The transcript with each filler marked (and named for screen readers). */
-function Transcript({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const span of findFillers(text)) {
-    parts.push(text.slice(at, span.start));
-    parts.push(
-      <mark key={span.start} className="rounded bg-warning-muted px-0.5 text-warning">
-        {text.slice(span.start, span.end)}
-        <span className="sr-only"> (filler)</span>
-      </mark>,
-    );
-    at = span.end;
-  }
-  parts.push(text.slice(at));
+/** How each layer of the transcript looks; the key above the transcript uses the same. */
+const HIGHLIGHT_STYLES = {
+  filler: "rounded bg-warning-muted px-0.5 text-warning",
+  strength:
+    "rounded-sm bg-success-muted underline decoration-success decoration-2 underline-offset-4 outline-none focus:ring-2 focus:ring-success data-[active=true]:ring-2 data-[active=true]:ring-success",
+  improvement:
+    "rounded-sm bg-transparent underline decoration-warning decoration-dashed decoration-2 underline-offset-4 outline-none focus:bg-warning-muted focus:ring-2 focus:ring-warning data-[active=true]:bg-warning-muted data-[active=true]:ring-2 data-[active=true]:ring-warning",
+} as const;
+
+/** Shown only when the transcript has quotes in it: what the underlines mean. */
+function HighlightKey() {
+  return (
+    <p className="text-xs text-muted-foreground">
+      Underlined: the words behind <span className={HIGHLIGHT_STYLES.strength}>what worked</span>{" "}
+      and <span className={HIGHLIGHT_STYLES.improvement}>what to change</span>. Shaded:{" "}
+      <span className={HIGHLIGHT_STYLES.filler}>fillers</span>.
+    </p>
+  );
+}
+
+/**
+ * The transcript with each filler marked (and named for screen readers), and the words each line
+ * of feedback quotes: marked, named by the line they back, and lit while that line is active.
+ */
+function Transcript({ text, ids, quotes, active, setActive }: { text: string } & PointLinks) {
+  const render = (parts: TranscriptPart[]): ReactNode[] =>
+    parts.map((part, i) => {
+      if ("text" in part) return part.text;
+      const { highlight, first } = part;
+      if (highlight.kind === "filler") {
+        return (
+          <mark key={i} data-highlight="filler" className={HIGHLIGHT_STYLES.filler}>
+            {render(part.parts)}
+            <span className="sr-only"> (filler)</span>
+          </mark>
+        );
+      }
+      const { key, kind } = highlight;
+      return (
+        <mark
+          key={i}
+          id={first ? markId(ids, key) : undefined}
+          tabIndex={first ? -1 : undefined}
+          data-highlight={kind}
+          data-active={active === key}
+          aria-describedby={first ? lineId(ids, key) : undefined}
+          className={HIGHLIGHT_STYLES[kind]}
+          onMouseEnter={() => setActive(key)}
+          onMouseLeave={() => setActive(null)}
+        >
+          {render(part.parts)}
+          {first ? (
+            <span className="sr-only">
+              {" "}
+              ({kind === "strength" ? "what worked" : "what to change"})
+            </span>
+          ) : null}
+        </mark>
+      );
+    });
   return (
     <p className="text-sm leading-relaxed whitespace-pre-wrap" data-testid="feedback-transcript">
-      {parts.map((part, i) => (
-        <Fragment key={i}>{part}</Fragment>
-      ))}
+      {render(layerTranscript(text, quotes.values()))}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { Award, Target, TrendingDown } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { HowWeScoreLink } from "@/client/components/how-we-score-link";
 import { OverallScore, ScoreBars } from "@/client/components/score-bars";
 import { Badge } from "@/client/components/ui/badge";
 import {
@@ -39,9 +40,12 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
   return (
     <Card className="shadow-raised" aria-labelledby={titleId} data-testid="session-report">
       <CardHeader>
-        <CardTitle as="h2" id={titleId} ref={title} tabIndex={-1} className="outline-none">
-          Session report
-        </CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2" id={titleId} ref={title} tabIndex={-1} className="outline-none">
+            Session report
+          </CardTitle>
+          <HowWeScoreLink />
+        </div>
         <CardDescription>
           {subtitle} — {report.answered} of {session.questions.length} questions answered
         </CardDescription>
