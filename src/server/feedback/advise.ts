@@ -47,10 +47,13 @@ export function advise(
   const { transcript } = input;
   const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
   /** The first of `spans` that can be quoted: not doubted, and (for praise) not hedged. */
+  /** Spans already quoted: one stretch of the answer backs one line. */
+  const used: Span[] = [];
   const quotable = (spans: readonly Span[], praise = false): Span | undefined =>
     spans.find(
       (span) =>
         !m.unsure.some((doubt) => overlaps(doubt, span)) &&
+        !used.some((quotedSpan) => overlaps(quotedSpan, span)) &&
         !(praise && [...m.hedges, ...m.vagueWords].some((weak) => overlaps(weak, span))),
     );
   const quoteText = (span: Span) =>
@@ -62,6 +65,7 @@ export function advise(
       .replace(/[\s,;:.!?—–-]+$/, "");
   const quoted = (span: Span): Claim["evidence"] => {
     const text = quoteText(span);
+    used.push(span);
     return { quote: { start: span.start, end: span.start + text.length, text }, basis: null };
   };
   const strengths: Claim[] = [];
