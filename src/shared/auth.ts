@@ -81,6 +81,16 @@ export const pkceGrantBodySchema = z.object({ auth_code: z.string(), code_verifi
 export const verifyTypes = ["recovery", "signup", "email", "email_change"] as const;
 export type VerifyType = (typeof verifyTypes)[number];
 
+/**
+ * What an email-change link's redirect says in `?message=` (docs/decisions/0080): GoTrue's text
+ * after the first of the two confirmations, ours once the address has changed. The browser keeps
+ * its session either way (supabase-js drops a PKCE verifier whenever it saves a session, so an
+ * email change hands out no auth code).
+ */
+export const EMAIL_CHANGE_HALF_CONFIRMED =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+export const EMAIL_CHANGE_DONE = "Email address changed";
+
 /** POST /verify: `{type, email, token}` (the 6-digit code) or `{type, token_hash}` (the link's). */
 export const verifyBodySchema = z.object({
   type: z.enum(verifyTypes),

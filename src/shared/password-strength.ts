@@ -13,10 +13,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail, passwordLengt
  */
 
 /** zxcvbn's 3 is "safely unguessable" (about 10^8 guesses or more): 0 to 2 are refused. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /** GoTrue's reasons (supabase-js `WeakPasswordReasons`): `pwned` stands for "easy to guess". */
-export type WeakPasswordReason = "length" | "pwned";
+type WeakPasswordReason = "length" | "pwned";
 
 export type PasswordVerdict =
   { ok: true } | { ok: false; reasons: WeakPasswordReason[]; message: string };

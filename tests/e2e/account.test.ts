@@ -27,7 +27,9 @@ describe("the account page", () => {
   let journey: Journey | undefined;
   let page: Page;
   let site: string;
-  const email = `account-${Date.now()}@example.com`;
+  const firstEmail = `account-${Date.now()}@example.com`;
+  /** The account's address: the first one, then the one the email change moves it to. */
+  let email = firstEmail;
   const firstPassword = "the first passphrase";
   const newPassword = "a second passphrase";
 
@@ -83,13 +85,39 @@ describe("the account page", () => {
     expect(await form.getByLabel("New password", { exact: true }).inputValue()).toBe("");
   });
 
-  it("sends an email change to the new address and says the old one keeps working", async () => {
+  it("changes the email with the current password, once both addresses confirm", async () => {
+    const movedTo = `moved-${firstEmail}`;
     const section = page.getByRole("region", { name: "Change email" });
     await section.getByText(`you keep signing in with ${email}`).waitFor();
-    await section.getByLabel("New email").fill(`moved-${email}`);
+    await section.getByLabel("Current password").fill(newPassword);
+    await section.getByLabel("New email").fill(movedTo);
     await section.getByRole("button", { name: "Send confirmation link" }).click();
-    await toast("Check your new inbox").waitFor();
-    await section.getByRole("status").getByText(`Confirmation sent to moved-${email}`).waitFor();
+    await toast("Check both inboxes").waitFor();
+    await section
+      .getByRole("status")
+      .getByText(`Confirmation links sent to ${movedTo} and ${email}`)
+      .waitFor();
+
+    // The new address's link (the outbox of a loopback site, in this browser): one half.
+    const follow = async (subject: string) => {
+      await page.goto("/outbox");
+      await page.getByRole("link", { name: subject }).first().click();
+      await page.getByRole("link", { name: "Open the link" }).click();
+      await page.waitForURL(/\/account/);
+    };
+    await follow("Confirm your new email for Interview Coach");
+    await page
+      .getByRole("region", { name: "Change email" })
+      .getByText("One address is confirmed")
+      .waitFor();
+    // The current address's link completes it; the page shows the new address.
+    await follow("Confirm the change of your Interview Coach email");
+    await page.getByRole("region", { name: "Profile" }).getByText(movedTo).waitFor();
+    await page
+      .getByRole("region", { name: "Change email" })
+      .getByText(`you now sign in with ${movedTo}`)
+      .waitFor();
+    email = movedTo;
   });
 
   it("deletes the account from the dialog and lands on the landing page with a toast", async () => {

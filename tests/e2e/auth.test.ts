@@ -61,11 +61,18 @@ describe("accounts in the browser", () => {
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.getByText("Password should be at least 6 characters.").waitFor();
+    await page.getByText("Password should be at least 8 characters.").waitFor();
     expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe(
       "password",
     );
+    expect(requests.filter((url) => url.includes("/auth/v1/signup"))).toEqual([]);
+
+    // A common password: the hint says why while typing, and the form is not sent.
+    await page.getByLabel("Password").fill("password1");
+    await page.getByText("This is a commonly used password.").waitFor();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.locator('input[name="password"][aria-invalid="true"]').waitFor();
     expect(requests.filter((url) => url.includes("/auth/v1/signup"))).toEqual([]);
   });
 
@@ -118,5 +125,43 @@ describe("accounts in the browser", () => {
     await toast("Welcome back!").waitFor();
     await page.waitForURL(`${server.url}/`);
     await page.getByText(email).first().waitFor();
+  });
+});
+
+describe("sign-up with AUTH_CONFIRM_EMAIL", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startTestServer({ AUTH_CONFIRM_EMAIL: "true" }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("confirms through the emailed link (PKCE, in the same browser) and lands signed in", async () => {
+    const watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    const page = watched.page;
+    const email = `confirm-${Date.now()}@example.com`;
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByLabel("Full Name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a sturdy passphrase");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText(email).first().waitFor();
+
+    await page.goto("/outbox");
+    await page.getByRole("link", { name: "Confirm your email for Interview Coach" }).click();
+    await page.getByRole("link", { name: "Open the link" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("banner").getByText(email).waitFor();
+    expect(page.url()).not.toContain("code=");
+    watched.assertNoUnexpectedErrors(expectedErrors);
+    await watched.context.close();
   });
 });

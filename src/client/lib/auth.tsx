@@ -220,14 +220,19 @@ export async function updatePassword(
 }
 
 /**
- * Asks to move the account to `email`: the server mails a confirmation link to the new address,
- * which leads back to /account; until it is followed, the current address stays the sign-in.
+ * Asks to move the account to `email`, proving it is the owner with the current password
+ * (docs/decisions/0080): the server mails a link to the new address and one to the current one,
+ * both leading back to /account; the change happens once both are followed, and until then the
+ * current address stays the sign-in.
  */
-export async function requestEmailChange(email: string): Promise<AuthResult> {
+export async function requestEmailChange(
+  email: string,
+  currentPassword: string,
+): Promise<AuthResult> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.updateUser(
-      { email: email.trim() },
+      { email: email.trim(), current_password: currentPassword },
       { emailRedirectTo: `${window.location.origin}/account` },
     );
     return { error: describeError(error), code: error?.code };

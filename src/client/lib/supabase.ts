@@ -27,10 +27,13 @@ export function createSupabase(): SupabaseClient {
     auth: {
       persistSession: true,
       autoRefreshToken: true,
-      // Only what our emailed links bring back in the fragment (a session, or why there is
-      // none): the query strings of other redirects (billing) are never taken for one.
-      detectSessionInUrl: (url, params) =>
-        url.hash.length > 1 && Boolean(params.access_token || params.error_code),
+      // Emailed links come back with `?code=…`, which only this browser's stored verifier turns
+      // into a session (docs/decisions/0082). A session in a URL fragment is never taken: anyone
+      // can craft such a link to slip a victim into the attacker's account.
+      flowType: "pkce",
+      // From the fragment, only why a link failed; `?code=…` is detected by supabase-js itself,
+      // and only while a verifier is stored, so other redirects' query strings are left alone.
+      detectSessionInUrl: (url, params) => url.hash.length > 1 && Boolean(params.error_code),
     },
   });
 }

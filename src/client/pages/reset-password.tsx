@@ -7,16 +7,17 @@ import { NewPasswordForm } from "@/client/features/auth/new-password-form";
 import { getSupabase, updatePassword, useAuth } from "@/client/lib/auth";
 
 /**
- * /reset-password: where the reset email's link lands (supabase-js reads the session from the
- * fragment and announces PASSWORD_RECOVERY) and where the code leads. Sets the new password;
- * the server signs every other session out.
+ * /reset-password: where the reset email's link lands (with `?code=…`, which supabase-js exchanges
+ * with the verifier it stored when the reset was asked for, then announces PASSWORD_RECOVERY;
+ * docs/decisions/0082) and where the code leads. Sets the new password; the server signs every
+ * other session out.
  */
 export function ResetPasswordPage() {
   const { user, loading, recovery } = useAuth();
   const navigate = useNavigate();
   // Read before supabase-js clears it: an expired or used link says so in the fragment.
   const [linkFailed] = useState(() => window.location.hash.includes("error_code="));
-  const [linkPending] = useState(() => window.location.hash.includes("access_token="));
+  const [linkPending] = useState(() => new URLSearchParams(window.location.search).has("code"));
 
   useEffect(() => {
     document.title = "Set a new password — Interview Coach";
@@ -42,13 +43,15 @@ export function ResetPasswordPage() {
       description={
         ready
           ? `Choose a new password for ${user.email ?? "your account"}.`
-          : "Reset links and codes work once and expire after 1 hour."
+          : linkPending
+            ? "Open the link in the browser where you asked for it, or type the 6-digit code from the email. Reset links and codes work once and expire after 1 hour."
+            : "Reset links and codes work once and expire after 1 hour."
       }
       back={{ to: "/auth", label: "Back to Sign In" }}
       busy={waiting}
     >
       {ready ? (
-        <NewPasswordForm onSubmit={save} />
+        <NewPasswordForm email={user.email ?? ""} onSubmit={save} />
       ) : (
         <Button asChild size="lg" className="w-full">
           <Link to="/forgot-password">Send a new reset email</Link>

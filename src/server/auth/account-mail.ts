@@ -1,5 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import {
+  EMAIL_CHANGE_DONE,
+  EMAIL_CHANGE_HALF_CONFIRMED,
   PASSWORD_MAX_LENGTH,
   USER_METADATA_MAX_BYTES,
   isValidEmail,
@@ -79,12 +81,8 @@ const tokenTypesFor = (type: VerifyType): TokenType[] =>
       ? ["email_change", "email_change_current"]
       : [type];
 
-/** GoTrue's answer when one of the two addresses of an email change has confirmed. */
-export const SINGLE_CONFIRMATION_ACCEPTED =
-  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
-
 /** An email change without the current password needs a sign-in at most this old. */
-export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 /** Password checks of one account per 5 minutes, whatever the IP (docs/decisions/0081). */
 export const PASSWORD_CHECKS_PER_USER = 10;
 /**
@@ -331,8 +329,9 @@ export function createAccountMail(deps: AccountMailDeps) {
     /**
      * GET /verify (the emailed link): where to send the browser. A link asked for with a PKCE
      * challenge redirects with `?code=…` for the browser holding the verifier; one without (the
-     * implicit flow, for other clients) carries the session in the fragment; the first half of an
-     * email change says so in `?message=…`; an invalid link says why in the fragment.
+     * implicit flow, for other clients) carries the session in the fragment; an email change
+     * under PKCE says how far it got in `?message=…` and opens no session (the browser that
+     * asked is signed in already); an invalid link says why in the fragment.
      */
     async verifyLink(
       token: string,
@@ -350,22 +349,26 @@ export function createAccountMail(deps: AccountMailDeps) {
       if (!row) return failed;
       const { codeChallenge, codeChallengeMethod } = row;
       if (codeChallenge && codeChallengeMethod) {
-        const done = await apply(row, (tx, user, recovery) =>
-          issueAuthCode(tx, { userId: user.id, codeChallenge, codeChallengeMethod, recovery }),
+        const emailChange = row.type === "email_change" || row.type === "email_change_current";
+        const done = await apply(row, async (tx, user, recovery) =>
+          emailChange
+            ? undefined
+            : issueAuthCode(tx, { userId: user.id, codeChallenge, codeChallengeMethod, recovery }),
         ).catch(() => undefined);
         if (!done) return failed;
         if (done.kind === "half_confirmed") {
-          target.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
+          target.searchParams.set("message", EMAIL_CHANGE_HALF_CONFIRMED);
           return target.toString();
         }
         noticeEmailChanged(done.previousEmail, done.user.email);
-        target.searchParams.set("code", done.opened!);
+        if (done.opened) target.searchParams.set("code", done.opened);
+        else target.searchParams.set("message", EMAIL_CHANGE_DONE);
         return target.toString();
       }
       const session = await signInWith(row, meta).catch(() => undefined);
       if (!session) return failed;
       if (session === "half") {
-        target.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
+        target.searchParams.set("message", EMAIL_CHANGE_HALF_CONFIRMED);
         return target.toString();
       }
       return `${target}#${new URLSearchParams({
@@ -401,7 +404,7 @@ export function createAccountMail(deps: AccountMailDeps) {
       }
       if (!row) throw authErrors.otpExpired();
       const result = await signInWith(row, meta);
-      return result === "half" ? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 } : result;
+      return result === "half" ? { msg: EMAIL_CHANGE_HALF_CONFIRMED, code: 200 } : result;
     },
 
     /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_CHANGE_DONE, EMAIL_CHANGE_HALF_CONFIRMED } from "@/shared/auth";
 import { startSmtpSink, type SmtpSink } from "@tests/support/smtp-sink";
 import { authRequest, followLink, testClient } from "@tests/support/supabase-test-client";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
@@ -94,6 +95,28 @@ describe("PKCE links", () => {
       password: "a recovered passphrase",
     });
     expect(updateError).toBeNull();
+  });
+
+  it("carry an email change: each link says how far it got, and opens no session", async () => {
+    const user = await createTestUser(t);
+    const browser = testClient(t);
+    await browser.auth.signInWithPassword({ email: user.email, password: user.password });
+    const target = `pkce-moved-${Date.now()}@example.com`;
+    const { error } = await browser.auth.updateUser(
+      { email: target, current_password: user.password },
+      { emailRedirectTo: `${site}/account` },
+    );
+    expect(error).toBeNull();
+    const first = await followLink(t, (await smtp.next(target)).link);
+    expect(first.searchParams.get("message")).toBe(EMAIL_CHANGE_HALF_CONFIRMED);
+    const second = await followLink(t, (await smtp.next(user.email)).link);
+    expect(`${second.origin}${second.pathname}`).toBe(`${site}/account`);
+    expect(second.searchParams.get("message")).toBe(EMAIL_CHANGE_DONE);
+    expect(second.searchParams.has("code")).toBe(false);
+    expect(second.hash).toBe("");
+    // The browser that asked keeps its session and sees the new address after a refresh.
+    const refreshed = await browser.auth.refreshSession();
+    expect(refreshed.data.user?.email).toBe(target);
   });
 
   it("refuse a malformed challenge with 400, never a 5xx", async () => {

@@ -12,11 +12,9 @@ import { authErrors } from "./errors";
  */
 export const FREE_FAILURES = 5;
 const BASE_DELAY_MS = 1000;
-export const MAX_DELAY_MS = 15 * 60 * 1000;
+const MAX_DELAY_MS = 15 * 60 * 1000;
 /** The pairs' counting window: the back-off starts again each day. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type SignInBackoff = ReturnType<typeof createSignInBackoff>;
 
 export function createSignInBackoff(deps: {
   /** Counts per day. */

@@ -9,7 +9,7 @@ import { html } from "@/server/http/html";
 /** Mails with a link and a code to confirm something. */
 export type MailKind = "recovery" | "signup" | "email_change" | "email_change_current";
 /** Mails that only tell the account's owner what changed, with a way to react. */
-export type NoticeKind = "email_changed" | "password_changed";
+type NoticeKind = "email_changed" | "password_changed";
 
 export type Mail = {
   to: string;

@@ -1,10 +1,11 @@
 import { toast } from "sonner";
 import { SettingsSection } from "@/client/components/settings-section";
-import { updatePassword } from "@/client/lib/auth";
+import { updatePassword, useAuth } from "@/client/lib/auth";
 import { NewPasswordForm } from "./new-password-form";
 
 /** The account page's password change: the current password, then the new one twice. */
 export function ChangePassword() {
+  const { user } = useAuth();
   async function save(password: string, currentPassword?: string) {
     const { error, code } = await updatePassword(password, currentPassword);
     if (error) {
@@ -24,9 +25,9 @@ export function ChangePassword() {
     <SettingsSection
       id="password"
       title="Change password"
-      description="Other devices signed in to your account are signed out when it changes."
+      description="Other devices signed in to your account are signed out when it changes, and your email gets a notice."
     >
-      <NewPasswordForm current onSubmit={save} />
+      <NewPasswordForm current email={user?.email ?? ""} onSubmit={save} />
     </SettingsSection>
   );
 }

@@ -9,12 +9,15 @@ import { Label } from "@/client/components/ui/label";
 export function FormField({
   label,
   hint,
+  liveHint = false,
   error,
   ref,
   ...input
 }: Omit<ComponentProps<"input">, "id" | "aria-describedby" | "aria-invalid"> & {
   label: string;
   hint?: string;
+  /** The hint changes as the user types (a password's strength): announce it politely. */
+  liveHint?: boolean;
   error?: string;
   ref?: Ref<HTMLInputElement>;
 }) {
@@ -38,7 +41,11 @@ export function FormField({
         </p>
       )}
       {hint && !error && (
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <p
+          id={hintId}
+          className="text-sm text-muted-foreground"
+          aria-live={liveHint ? "polite" : undefined}
+        >
           {hint}
         </p>
       )}

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, signUpFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
+import { checkPassword, passwordHint, usePasswordStrength } from "./use-password-strength";
 import { fieldErrors } from "./validate";
 
 const newPassword = signUpFormSchema.pick({ password: true }).extend({ confirm: z.string() });
@@ -16,19 +17,24 @@ const changePasswordSchema = newPassword
 
 /**
  * A new password, typed twice; with `current` (the account page), the current password first.
- * `onSubmit` answers an error message (shown under the field it names) or null; on success the
- * form empties.
+ * The password policy (docs/decisions/0083) is explained while typing; `email` is the account's,
+ * which the password must not resemble. `onSubmit` answers an error message (shown under the
+ * field it names) or null; on success the form empties.
  */
 export function NewPasswordForm({
   onSubmit,
+  email,
   current = false,
 }: {
   onSubmit: (
     password: string,
     currentPassword?: string,
   ) => Promise<{ field: "password" | "current"; message: string } | string | null>;
+  email: string;
   current?: boolean;
 }) {
+  const [typed, setTyped] = useState("");
+  const verdict = usePasswordStrength(typed, email);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const currentInput = useRef<HTMLInputElement>(null);
@@ -45,6 +51,13 @@ export function NewPasswordForm({
       current ? changePasswordSchema : newPasswordSchema,
       Object.fromEntries(new FormData(form)),
     );
+    const strength =
+      checked.data && (await checkPassword(checked.data.password, email).catch(() => undefined));
+    if (strength && !strength.ok) {
+      setErrors({ password: strength.message });
+      input("password")?.focus();
+      return;
+    }
     setErrors(checked.errors ?? {});
     if (!checked.data) {
       const first = (["current", "password", "confirm"] as const).find((f) => checked.errors[f]);
@@ -62,6 +75,7 @@ export function NewPasswordForm({
         input(field)?.select();
       } else {
         form.reset();
+        setTyped("");
       }
     } finally {
       setBusy(false);
@@ -94,8 +108,14 @@ export function NewPasswordForm({
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={passwordHint(verdict, PASSWORD_MIN_LENGTH)}
+        liveHint
         error={errors.password}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          // The live hint replaces the last submit's message as soon as the user types.
+          setErrors(({ password: _, ...rest }) => rest);
+        }}
       />
       <FormField
         ref={confirmInput}

@@ -2,13 +2,17 @@ import { useRef, useState, type FormEvent } from "react";
 import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
+import { checkPassword, passwordHint, usePasswordStrength } from "./use-password-strength";
 import { fieldErrors } from "./validate";
 
 export type SignUpValues = { fullName: string; email: string; password: string };
 
 const order = ["fullName", "email", "password"] as const;
 
-/** Full name, email, password (at least 6 characters). `onSubmit` answers an error or null. */
+/**
+ * Full name, email, password (the policy of docs/decisions/0083, explained while typing).
+ * `onSubmit` answers an error or null.
+ */
 export function SignUpForm({
   onSubmit,
 }: {
@@ -19,6 +23,8 @@ export function SignUpForm({
   const fullNameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState({ email: "", password: "" });
+  const verdict = usePasswordStrength(typed.password, typed.email);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,6 +33,10 @@ export function SignUpForm({
     const checked = fieldErrors(signUpFormSchema, values);
     const found = { ...(checked.errors ?? {}) };
     if (!values.fullName?.trim()) found.fullName = "Enter your full name.";
+    if (!found.password && checked.data) {
+      const strength = await checkPassword(values.password, values.email).catch(() => undefined);
+      if (strength && !strength.ok) found.password = strength.message;
+    }
     setErrors(found);
     const first = order.find((field) => found[field]);
     if (first || !checked.data) {
@@ -64,6 +74,7 @@ export function SignUpForm({
         required
         placeholder="you@example.com"
         error={errors.email}
+        onChange={(event) => setTyped((now) => ({ ...now, email: event.target.value }))}
       />
       <FormField
         ref={passwordInput}
@@ -73,8 +84,14 @@ export function SignUpForm({
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={passwordHint(verdict, PASSWORD_MIN_LENGTH)}
+        liveHint
         error={errors.password}
+        onChange={(event) => {
+          setTyped((now) => ({ ...now, password: event.target.value }));
+          // The live hint replaces the last submit's message as soon as the user types.
+          setErrors(({ password: _, ...rest }) => rest);
+        }}
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
         {busy ? "Creating account..." : "Sign Up"}
