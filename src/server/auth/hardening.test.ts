@@ -264,7 +264,7 @@ describe("rate limits", () => {
     await limited.close();
   });
 
-  it("locks password sign-in for an address after repeated failures", async () => {
+  it("above the per-address ceiling, refuses the IP that guessed wrong (docs/decisions/0081)", async () => {
     const limited = await createTestApp({
       database: t.database,
       env: { RATE_LIMIT_FAILED_SIGN_INS_PER_EMAIL: "2", RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000" },
