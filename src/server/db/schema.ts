@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Feedback } from "@/shared/feedback";
 
 /**
  * The whole schema. Migrations are generated from this file (`npm run db:generate`) and
@@ -419,6 +420,16 @@ export const attempts = pgTable(
     strengths: jsonb("strengths").$type<string[]>().notNull(),
     improvements: jsonb("improvements").$type<string[]>().notNull(),
     summary: text("summary").notNull(),
+    /**
+     * What each line of `strengths` and `improvements` rests on (docs/decisions/0091), so a
+     * report re-opened from the history shows the same highlights; null on answers stored before.
+     */
+    evidence: jsonb("evidence").$type<NonNullable<Feedback["evidence"]>>(),
+    /**
+     * The user corrected what the recogniser heard and the answer was scored again from their
+     * words, keeping the recording's delivery (correct-transcript; docs/decisions/0092).
+     */
+    transcriptCorrected: boolean("transcript_corrected").notNull().default(false),
     /** To the millisecond, as JavaScript holds it, so a keyset cursor names a row exactly. */
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
