@@ -260,3 +260,21 @@ export const progressResponseSchema = z.object({
   streakDays: z.number().int(),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+/**
+ * export-my-data: everything held about the user, downloaded as a file. Loose objects: the file
+ * keeps every field the server writes, as it wrote it.
+ */
+const exportedRowsSchema = z.array(z.record(z.string(), z.unknown()));
+export const exportMyDataResponseSchema = z.looseObject({
+  exportedAt: z.string(),
+  account: z.looseObject({ id: z.string(), email: z.string(), createdAt: z.string() }),
+  subscription: z.record(z.string(), z.unknown()).nullable(),
+  sessions: exportedRowsSchema,
+  attempts: exportedRowsSchema,
+});
+
+/** delete-my-history: how many answers and sessions are gone. */
+export const deleteMyHistoryResponseSchema = z.object({
+  deleted: z.object({ attempts: z.number().int(), sessions: z.number().int() }),
+});

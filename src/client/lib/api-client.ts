@@ -1,5 +1,10 @@
-import type { z } from "zod";
 import { errorEnvelopeSchema } from "@/shared/errors";
+import {
+  functions,
+  type FunctionName,
+  type FunctionRequest,
+  type FunctionResponse,
+} from "@/shared/functions";
 import { getSupabase } from "./auth";
 import "./zod-setup";
 
@@ -8,7 +13,10 @@ import "./zod-setup";
  * supabase-js, which adds the user's access token and the public `apikey`), and the one error
  * every failed call becomes.
  *
- *   const status = await invokeFunction("check-subscription", { schema: subscriptionStatusSchema });
+ *   const status = await invokeFunction("check-subscription", { refresh: true });
+ *
+ * The function table (`@/shared/functions`) types the body and the answer of each function, and
+ * the answer is parsed with the table's response schema.
  *
  * `code` is the envelope's machine code (`@/shared/errors`) when the server sent one, else one
  * of the browser's own codes below.
@@ -64,25 +72,24 @@ export function isFinalError(error: unknown): boolean {
   return error.status !== undefined && error.status >= 400 && error.status < 500;
 }
 
-export type InvokeOptions<T> = {
-  schema: z.ZodType<T>;
-  /** Sent as JSON; without it the request has no body. */
-  body?: object;
-  signal?: AbortSignal;
-};
+export type InvokeOptions = { signal?: AbortSignal };
 
-export async function invokeFunction<T>(name: string, options: InvokeOptions<T>): Promise<T> {
+export async function invokeFunction<N extends FunctionName>(
+  name: N,
+  body: FunctionRequest<N>,
+  options: InvokeOptions = {},
+): Promise<FunctionResponse<N>> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke(name, {
-    ...(options.body ? { body: options.body } : {}),
+    body,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (error) throw await toApiCallError(error, options.signal);
-  const parsed = options.schema.safeParse(data);
+  const parsed = functions[name].response.safeParse(data);
   if (!parsed.success) {
     throw new ApiCallError("The server's answer was not understood.", "bad_response", 200);
   }
-  return parsed.data;
+  return parsed.data as FunctionResponse<N>;
 }
 
 /**

@@ -2,10 +2,9 @@ import type { AnswerTranscriber } from "@/server/ai/engine";
 import { DraftError } from "@/server/ai/offline/answer-drafts";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { AuthedEnv } from "@/server/http/env";
-import { functionsJson } from "@/server/http/validate";
+import { functionBody } from "@/server/http/validate";
 import {
   MAX_ANSWER_AUDIO_BYTES,
-  answerDraftRequestSchema,
   type AnswerDraftRequest,
   type AnswerDraftResponse,
 } from "@/shared/feedback";
@@ -14,8 +13,8 @@ import {
  * answer-draft (docs/decisions/0070): the next chunk of an answer still being recorded, for an
  * engine that listens as the user speaks. Nothing is stored but the user's one draft, in memory.
  */
-export const answerDraftBody = functionsJson<typeof answerDraftRequestSchema, AuthedEnv>(
-  answerDraftRequestSchema,
+export const answerDraftBody = functionBody<"answer-draft", AuthedEnv>(
+  "answer-draft",
   "The request must be a JSON object with `draft`, `seq`, `chunk` (base64) and `question`.",
 );
 

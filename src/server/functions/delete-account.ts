@@ -1,18 +1,15 @@
 import type { Context } from "hono";
-import {
-  deleteAccountBodySchema,
-  type DeleteAccountBody,
-  type DeleteAccountResult,
-} from "@/shared/auth";
+import type { DeleteAccountBody } from "@/shared/auth";
+import type { FunctionResponse } from "@/shared/functions";
 import type { AuthService } from "@/server/auth/service";
 import type { Billing } from "@/server/billing/billing";
 import type { AuthedEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { setResponseHeader } from "@/server/http/response-headers";
-import { functionsJson } from "@/server/http/validate";
+import { functionBody } from "@/server/http/validate";
 
-export const deleteAccountBody = functionsJson<typeof deleteAccountBodySchema, AuthedEnv>(
-  deleteAccountBodySchema,
+export const deleteAccountBody = functionBody<"delete-account", AuthedEnv>(
+  "delete-account",
   "Send the account's email and password to confirm.",
 );
 
@@ -39,7 +36,7 @@ export function deleteAccount(auth: AuthService, billing: Billing) {
         );
       case "deleted":
         setResponseHeader(c, "Cache-Control", "no-store");
-        return c.json({ deleted: true } satisfies DeleteAccountResult);
+        return c.json({ deleted: true } satisfies FunctionResponse<"delete-account">);
     }
   };
 }

@@ -6,11 +6,10 @@ import { followUpFor } from "@/server/sessions/follow-up";
 import { resolveAttemptOf } from "@/server/sessions/store";
 import { detectQuestionType } from "@/server/ai/offline/question-type";
 import { giveFeedback } from "@/server/feedback/give-feedback";
-import { functionsJson } from "@/server/http/validate";
+import { functionBody } from "@/server/http/validate";
 import type { AuthedEnv } from "@/server/http/env";
 import {
   MAX_ANSWER_RECORDING_SECONDS,
-  evaluateAnswerRequestSchema,
   type EvaluateAnswerRequest,
   type Feedback,
 } from "@/shared/feedback";
@@ -23,8 +22,8 @@ import { asApiError } from "./practice-errors";
  * feedback report, stored as an attempt. The recording is checked completely before any engine
  * sees it, and is never kept.
  */
-export const evaluateAnswerBody = functionsJson<typeof evaluateAnswerRequestSchema, AuthedEnv>(
-  evaluateAnswerRequestSchema,
+export const evaluateAnswerBody = functionBody<"evaluate-answer", AuthedEnv>(
+  "evaluate-answer",
   "The request must be a JSON object with `question` and exactly one of `audio` (a base64 WebM recording) or `answer` (typed text).",
 );
 

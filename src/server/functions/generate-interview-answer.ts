@@ -1,13 +1,9 @@
 import { EngineError, type Answerer } from "@/server/ai/engine";
 import type { AuthedEnv } from "@/server/http/env";
 import { ApiError, errorBody, type SchemaError } from "@/server/http/errors";
-import { functionsJson } from "@/server/http/validate";
+import { functionBody } from "@/server/http/validate";
 import type { Logger } from "@/server/logger";
-import {
-  generateAnswerRequestSchema,
-  practiceErrorCodes as codes,
-  type GenerateAnswerResponse,
-} from "@/shared/practice";
+import { practiceErrorCodes as codes, type GenerateAnswerResponse } from "@/shared/practice";
 import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
 import { asApiError, engineFailure } from "./practice-errors";
 
@@ -22,8 +18,8 @@ import { asApiError, engineFailure } from "./practice-errors";
  * The body of `generate-interview-answer`. A blank or too long question has its own code, so
  * the browser can say so; any other problem is `validation_failed`.
  */
-export const answerRequestBody = functionsJson<typeof generateAnswerRequestSchema, AuthedEnv>(
-  generateAnswerRequestSchema,
+export const answerRequestBody = functionBody<"generate-interview-answer", AuthedEnv>(
+  "generate-interview-answer",
   "The request must be a JSON object with `question`: the interview question as a string.",
   { refine: questionProblem },
 );

@@ -29,6 +29,7 @@ import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
 import { evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
 import { MAX_DRAFT_BODY_BYTES, MAX_EVALUATE_BODY_BYTES, type QueueStatus } from "@/shared/feedback";
 import { limitBody } from "@/server/http/body-limit";
+import { functionBody } from "@/server/http/validate";
 
 /**
  * The practice functions under /functions/v1 (docs/decisions/0050-0053):
@@ -169,6 +170,7 @@ export function practiceRoutes(services: Services) {
     guards.requireUser,
     guards.requireSubscriber,
     sizeLimit(4 * 1024),
+    functionBody<"queue-status", AuthedEnv>("queue-status"),
     queueStatus,
   );
 
@@ -186,8 +188,14 @@ export function practiceRoutes(services: Services) {
     if (services.config.env !== "test") ai.warm();
     return config(c);
   };
-  app.get("/practice-config", guards.requireUser, configAndWarm);
-  app.post("/practice-config", guards.requireUser, configAndWarm);
+  app.on(
+    ["GET", "POST"],
+    "/practice-config",
+    guards.requireUser,
+    sizeLimit(4 * 1024),
+    functionBody<"practice-config", AuthedEnv>("practice-config"),
+    configAndWarm,
+  );
 
   postOnly(app, [
     "/transcribe-audio",

@@ -11,6 +11,7 @@ import { deleteAccount, deleteAccountBody } from "./delete-account";
 import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
 import { limitBody } from "@/server/http/body-limit";
+import { functionBody } from "@/server/http/validate";
 
 /**
  * The server functions at `POST /functions/v1/{name}` (the Supabase Functions convention that
@@ -41,12 +42,14 @@ export function functionsRoutes(services: Services) {
     "/create-checkout",
     signedIn,
     smallBody,
+    functionBody<"create-checkout", AuthedEnv>("create-checkout"),
     createCheckout(services.billing, services.config.siteUrl),
   );
   router.post(
     "/customer-portal",
     signedIn,
     smallBody,
+    functionBody<"customer-portal", AuthedEnv>("customer-portal"),
     customerPortal(services.billing, services.config.siteUrl),
   );
   router.post(

@@ -6,7 +6,7 @@ import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
 import { payloadTooLarge } from "@/server/http/errors";
 import { setResponseHeader } from "@/server/http/response-headers";
-import { functionsJson } from "@/server/http/validate";
+import { functionBody } from "@/server/http/validate";
 import type { Logger } from "@/server/logger";
 import type { Services } from "@/server/services";
 import { postOnly } from "./practice-routes";
@@ -21,14 +21,8 @@ import {
   progress,
   recentQuestionKeys,
 } from "@/server/sessions/store";
-import {
-  idRequestSchema,
-  listAttemptsRequestSchema,
-  MAX_JOB_POST_CHARS,
-  progressRequestSchema,
-  startSessionRequestSchema,
-  type SessionQuestion,
-} from "@/shared/sessions";
+import type { FunctionResponse } from "@/shared/functions";
+import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
 
 /**
  * Practice sessions, history and the user's data (issue 16; docs/decisions/0072), all
@@ -93,17 +87,18 @@ export function sessionRoutes(services: Services) {
       },
     });
   const small = body(4 * 1024);
-  const byId = functionsJson<typeof idRequestSchema, AuthedEnv>(
-    idRequestSchema,
-    "The request must be a JSON object with the `id` (a UUID).",
-  );
+  const byId = (name: "get-attempt" | "get-session") =>
+    functionBody<typeof name, AuthedEnv>(
+      name,
+      "The request must be a JSON object with the `id` (a UUID).",
+    );
 
   app.post(
     "/start-session",
     ...guards,
     body(MAX_JOB_POST_CHARS * 4 + 4 * 1024),
-    functionsJson<typeof startSessionRequestSchema, AuthedEnv>(
-      startSessionRequestSchema,
+    functionBody<"start-session", AuthedEnv>(
+      "start-session",
       "The request must be a JSON object with `mode` (interview, quick or company) and that mode's choices.",
     ),
     async (c) => {
@@ -136,7 +131,7 @@ export function sessionRoutes(services: Services) {
         company: request.mode === "company" ? request.company : undefined,
         ...chosen,
       });
-      return c.json(session, 201);
+      return c.json(session satisfies FunctionResponse<"start-session">, 201);
     },
   );
 
@@ -144,19 +139,18 @@ export function sessionRoutes(services: Services) {
     "/list-attempts",
     ...guards,
     small,
-    functionsJson<typeof listAttemptsRequestSchema, AuthedEnv>(
-      listAttemptsRequestSchema,
+    functionBody<"list-attempts", AuthedEnv>(
+      "list-attempts",
       "The request must be a JSON object with optional `cursor`, `mode`, `role`, `category` and `limit` (1-50).",
-      { empty: {} },
     ),
     async (c) => c.json(await listAttempts(db, c.var.user.id, c.req.valid("json"))),
   );
 
-  app.post("/get-attempt", ...guards, small, byId, async (c) =>
+  app.post("/get-attempt", ...guards, small, byId("get-attempt"), async (c) =>
     c.json(await getAttempt(db, c.var.user.id, c.req.valid("json").id)),
   );
 
-  app.post("/get-session", ...guards, small, byId, async (c) =>
+  app.post("/get-session", ...guards, small, byId("get-session"), async (c) =>
     c.json(await getSession(db, c.var.user.id, c.req.valid("json").id)),
   );
 
@@ -164,20 +158,33 @@ export function sessionRoutes(services: Services) {
     "/progress",
     ...guards,
     small,
-    functionsJson<typeof progressRequestSchema, AuthedEnv>(
-      progressRequestSchema,
+    functionBody<"progress", AuthedEnv>(
+      "progress",
       "The request must be empty or a JSON object with an optional `limit` (1-2000).",
-      { empty: {} },
     ),
     async (c) => c.json(await progress(db, c.var.user.id, c.req.valid("json").limit)),
   );
 
-  app.post("/export-my-data", ...ownDataGuards, small, async (c) => {
-    setResponseHeader(c, "Content-Disposition", 'attachment; filename="interview-coach-data.json"');
-    return c.json(await exportMyData(db, c.var.user.id));
-  });
-  app.post("/delete-my-history", ...ownDataGuards, small, async (c) =>
-    c.json(await deleteMyHistory(db, c.var.user.id)),
+  app.post(
+    "/export-my-data",
+    ...ownDataGuards,
+    small,
+    functionBody<"export-my-data", AuthedEnv>("export-my-data"),
+    async (c) => {
+      setResponseHeader(
+        c,
+        "Content-Disposition",
+        'attachment; filename="interview-coach-data.json"',
+      );
+      return c.json(await exportMyData(db, c.var.user.id));
+    },
+  );
+  app.post(
+    "/delete-my-history",
+    ...ownDataGuards,
+    small,
+    functionBody<"delete-my-history", AuthedEnv>("delete-my-history"),
+    async (c) => c.json(await deleteMyHistory(db, c.var.user.id)),
   );
 
   postOnly(app, [

@@ -1,11 +1,7 @@
 import type { Transcriber } from "@/server/ai/engine";
-import { functionsJson } from "@/server/http/validate";
+import { functionBody } from "@/server/http/validate";
 import type { AuthedEnv } from "@/server/http/env";
-import {
-  transcribeAudioRequestSchema,
-  type TranscribeAudioRequest,
-  type TranscribeAudioResponse,
-} from "@/shared/practice";
+import type { TranscribeAudioRequest, TranscribeAudioResponse } from "@/shared/practice";
 import { decodeRecording, recordingSeconds } from "./practice-audio";
 import type { AudioBudget } from "./practice-rate-limit";
 import { asApiError } from "./practice-errors";
@@ -14,8 +10,8 @@ import { asApiError } from "./practice-errors";
  * transcribe-audio: `{ audio }` (base64 WebM/Opus) → `{ text, source, confidence?, uncertain? }`.
  * The audio is checked completely (practice-audio.ts) before the engine sees it.
  */
-export const transcribeAudioBody = functionsJson<typeof transcribeAudioRequestSchema, AuthedEnv>(
-  transcribeAudioRequestSchema,
+export const transcribeAudioBody = functionBody<"transcribe-audio", AuthedEnv>(
+  "transcribe-audio",
   "The request must be a JSON object with `audio`: the recording as a base64 string.",
 );
 

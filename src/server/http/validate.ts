@@ -2,6 +2,7 @@ import type { Context, Env, MiddlewareHandler } from "hono";
 import { zValidator, type Hook } from "@hono/zod-validator";
 import type { z } from "zod";
 import { authErrors } from "@/server/auth/errors";
+import { functions, type FunctionName } from "@/shared/functions";
 import { hasBody } from "./body-limit";
 import { ApiError, validationFailed, type SchemaError } from "./errors";
 
@@ -120,6 +121,31 @@ export function functionsJson<T extends z.ZodType, E extends Env = Env>(
     },
     options,
   );
+}
+
+/**
+ * The body of server function `name`, checked with its request schema from the function table
+ * (src/shared/functions.ts); `message` says what the request should be (by default, for a
+ * function that takes none: nothing). A function whose request may be `{}` may also be sent with
+ * no body at all (supabase-js sends none without one).
+ */
+export function functionBody<N extends FunctionName, E extends Env = Env>(
+  name: N,
+  message = "This function takes no request fields.",
+  options: { refine?: (error: SchemaError) => ApiError | undefined } = {},
+) {
+  type Request = (typeof functions)[N]["request"];
+  // One schema of the table, seen through its input and output (TypeScript cannot narrow
+  // `functions[name]` for a generic `name` by itself).
+  const schema = functions[name].request as unknown as z.ZodType<
+    z.output<Request>,
+    z.input<Request>
+  >;
+  const takesEmpty = schema.safeParse({}).success;
+  return functionsJson<typeof schema, E>(schema, message, {
+    ...options,
+    ...(takesEmpty ? { empty: {} as z.input<Request> } : {}),
+  });
 }
 
 // ---------------------------------------------------------------- /auth/v1: GoTrue's shape

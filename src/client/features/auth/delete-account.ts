@@ -1,14 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  deleteAccountResultSchema,
-  type DeleteAccountBody,
-  type DeleteAccountResult,
-} from "@/shared/auth";
+import type { DeleteAccountBody, DeleteAccountResult } from "@/shared/auth";
 import { invokeFunction } from "@/client/lib/api-client";
 
 /** `delete-account`: closes the account after the typed email and password confirm it. */
 const deleteAccount = (body: DeleteAccountBody): Promise<DeleteAccountResult> =>
-  invokeFunction("delete-account", { schema: deleteAccountResultSchema, body });
+  invokeFunction("delete-account", body);
 
 /** Deleting the account; a failure toasts the server's reason (lib/query-client.ts). */
 export const useDeleteAccount = (onDeleted: () => void) =>

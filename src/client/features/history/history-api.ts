@@ -1,12 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { invokeFunction } from "@/client/lib/api-client";
-import {
-  attemptDetailSchema,
-  listAttemptsResponseSchema,
-  progressResponseSchema,
-  type ListAttemptsRequest,
-} from "@/shared/sessions";
+import type { ListAttemptsRequest } from "@/shared/sessions";
 
 /** The history's calls (list-attempts, get-attempt, progress, export-my-data, delete-my-history). */
 
@@ -16,11 +10,11 @@ export const useAttemptPages = (filters: AttemptFilters) =>
   useInfiniteQuery({
     queryKey: ["attempts", filters],
     queryFn: ({ pageParam, signal }) =>
-      invokeFunction("list-attempts", {
-        schema: listAttemptsResponseSchema,
-        body: { ...filters, limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
+      invokeFunction(
+        "list-attempts",
+        { ...filters, limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     meta: { errorToast: { title: "Failed to load your history" } },
@@ -29,8 +23,7 @@ export const useAttemptPages = (filters: AttemptFilters) =>
 export const useAttemptDetail = (id: string | null) =>
   useQuery({
     queryKey: ["attempt", id],
-    queryFn: ({ signal }) =>
-      invokeFunction("get-attempt", { schema: attemptDetailSchema, body: { id }, signal }),
+    queryFn: ({ signal }) => invokeFunction("get-attempt", { id: id! }, { signal }),
     enabled: id !== null,
     meta: { errorToast: { title: "Failed to open the answer" } },
   });
@@ -38,14 +31,13 @@ export const useAttemptDetail = (id: string | null) =>
 export const useProgress = () =>
   useQuery({
     queryKey: ["progress"],
-    queryFn: ({ signal }) =>
-      invokeFunction("progress", { schema: progressResponseSchema, body: {}, signal }),
+    queryFn: ({ signal }) => invokeFunction("progress", {}, { signal }),
     meta: { errorToast: { title: "Failed to load your progress" } },
   });
 
 /** Everything we hold about the user's practice, as a JSON file they download. */
 export async function downloadMyData(): Promise<void> {
-  const data = await invokeFunction("export-my-data", { schema: z.unknown(), body: {} });
+  const data = await invokeFunction("export-my-data", {});
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
@@ -58,11 +50,7 @@ export async function downloadMyData(): Promise<void> {
 export const useDeleteHistory = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      invokeFunction("delete-my-history", {
-        schema: z.object({ deleted: z.object({ attempts: z.number(), sessions: z.number() }) }),
-        body: {},
-      }),
+    mutationFn: () => invokeFunction("delete-my-history", {}),
     onSuccess: () => queries.invalidateQueries(),
     meta: { errorToast: { title: "Failed to delete your history" } },
   });

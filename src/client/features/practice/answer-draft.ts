@@ -1,5 +1,4 @@
 import { invokeFunction } from "@/client/lib/api-client";
-import { answerDraftResponseSchema } from "@/shared/feedback";
 import { blobToBase64 } from "./use-recorder";
 
 /** Speech sent together: fewer requests, and still well ahead of the end. */
@@ -36,8 +35,11 @@ export function createAnswerDraft() {
       try {
         const chunk = await blobToBase64(new Blob(chunks));
         const reply = await invokeFunction("answer-draft", {
-          schema: answerDraftResponseSchema,
-          body: { draft: draft.id, seq: draft.seq, chunk, question: draft.question, done },
+          draft: draft.id,
+          seq: draft.seq,
+          chunk,
+          question: draft.question,
+          done,
         });
         draft.seq++;
         if (!reply.drafting) unsupported = true;

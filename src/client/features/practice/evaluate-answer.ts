@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { feedbackSchema, type Feedback } from "@/shared/feedback";
+import type { Feedback } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
 
 /** `attemptOf` names the practice session question this answers ("{session}:{index}"). */
@@ -9,7 +9,7 @@ export type AnswerToEvaluate = { question: string; attemptOf?: string; signal?: 
 
 /** evaluate-answer: the user's own answer (a recording's base64, or typed) → the feedback report. */
 const evaluateAnswer = ({ signal, ...body }: AnswerToEvaluate): Promise<Feedback> =>
-  invokeFunction("evaluate-answer", { schema: feedbackSchema, body, signal });
+  invokeFunction("evaluate-answer", body, { signal });
 
 /** Scores an answer; a failure toasts 'Failed to get feedback' with the reason. */
 export const useEvaluateAnswer = () =>

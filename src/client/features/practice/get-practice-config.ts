@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { practiceConfigResponseSchema, type PracticeConfigResponse } from "@/shared/practice";
+import type { PracticeConfigResponse } from "@/shared/practice";
 import { invokeFunction } from "@/client/lib/api-client";
 
 /** practice-config: which engines this server uses, and its limits. */
 const getPracticeConfig = (signal?: AbortSignal): Promise<PracticeConfigResponse> =>
-  invokeFunction("practice-config", { schema: practiceConfigResponseSchema, body: {}, signal });
+  invokeFunction("practice-config", {}, { signal });
 
 /**
  * Which engines this server uses, shown before the first call (best effort: on failure the

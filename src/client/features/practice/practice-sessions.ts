@@ -1,16 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { invokeFunction } from "@/client/lib/api-client";
-import {
-  sessionDetailSchema,
-  sessionSchema,
-  type Session,
-  type SessionDetail,
-  type StartSessionRequest,
-} from "@/shared/sessions";
+import type { Session, SessionDetail, StartSessionRequest } from "@/shared/sessions";
 
 /** start-session: the questions of a new AI Interviewer run, Quick Practice or company set. */
 const startSession = (request: StartSessionRequest): Promise<Session> =>
-  invokeFunction("start-session", { schema: sessionSchema, body: request });
+  invokeFunction("start-session", request);
 
 export const useStartSession = () =>
   useMutation({
@@ -20,7 +14,7 @@ export const useStartSession = () =>
 
 /** get-session: a session with its answers and report (the end of a run, or the history). */
 const getSession = (id: string, signal?: AbortSignal): Promise<SessionDetail> =>
-  invokeFunction("get-session", { schema: sessionDetailSchema, body: { id }, signal });
+  invokeFunction("get-session", { id }, { signal });
 
 export const useSessionDetail = (id: string | null) =>
   useQuery({

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { queueStatusSchema, type QueueStatus } from "@/shared/feedback";
+import type { QueueStatus } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
 
 /** queue-status: where the user's spoken answer waits for the offline recogniser (0085). */
 const getQueueStatus = (signal?: AbortSignal): Promise<QueueStatus> =>
-  invokeFunction("queue-status", { schema: queueStatusSchema, body: {}, signal });
+  invokeFunction("queue-status", {}, { signal });
 
 /**
  * Polled while an answer is being scored, so a busy recogniser reads as "queued (position N)"

@@ -1,15 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import { subscriptionStatusSchema, type SubscriptionStatus } from "@/shared/billing";
+import type { SubscriptionStatus } from "@/shared/billing";
 import { invokeFunction } from "@/client/lib/api-client";
 
 /** `check-subscription`: `refresh` asks the server to re-read the payment provider first. */
 export const checkSubscription = (
   options: { refresh?: boolean } = {},
 ): Promise<SubscriptionStatus> =>
-  invokeFunction("check-subscription", {
-    schema: subscriptionStatusSchema,
-    body: options.refresh ? { refresh: true } : undefined,
-  });
+  invokeFunction("check-subscription", options.refresh ? { refresh: true } : {});
 
 /** Matches every user's cached status. */
 export const everySubscriptionKey = ["subscription"] as const;

@@ -61,11 +61,9 @@ function setUser(user: { id: string } | null) {
   for (const render of auth.renders) render();
 }
 
-/** The check-subscription calls so far, as the `body` each sent (undefined: none). */
+/** The check-subscription calls so far, as the `body` each sent (`{}`: an automatic check). */
 const checks = () =>
-  invoke.mock.calls
-    .filter(([name]) => name === "check-subscription")
-    .map(([, options]) => (options as { body?: object }).body);
+  invoke.mock.calls.filter(([name]) => name === "check-subscription").map(([, body]) => body);
 
 /** A fresh module graph (the listener and the last-check time are per visit), mounted. */
 async function mount() {
@@ -111,7 +109,7 @@ describe("subscription checks", () => {
     expect(checks()).toEqual([]);
     expect(result.current.settled).toBe(false);
     await wait(1);
-    expect(checks()).toEqual([undefined]); // automatic: no refresh
+    expect(checks()).toEqual([{}]); // automatic: no refresh
     expect(result.current).toMatchObject({ status: premium, settled: true, checking: false });
 
     await mount();
@@ -120,7 +118,7 @@ describe("subscription checks", () => {
     await wait(499);
     expect(checks()).toEqual([]);
     await wait(1);
-    expect(checks()).toEqual([undefined]);
+    expect(checks()).toEqual([{}]);
   });
 
   it("a later event replaces a pending one instead of checking twice", async () => {
@@ -144,7 +142,7 @@ describe("subscription checks", () => {
     expect(await act(() => result.current.check("manual"))).toBe(false); // 1 s after
     await wait(4000); // t = 5.5 s
     expect(await act(() => result.current.check("manual"))).toBe(true); // 5 s after
-    expect(checks()).toEqual([undefined, { refresh: true }]);
+    expect(checks()).toEqual([{}, { refresh: true }]);
 
     await wait(9999);
     emit("SIGNED_IN", "u1");

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { deleteAccountBodySchema, deleteAccountResultSchema } from "./auth";
+import {
+  billingRedirectSchema,
+  checkSubscriptionRequestSchema,
+  subscriptionStatusSchema,
+} from "./billing";
+import {
+  answerDraftRequestSchema,
+  answerDraftResponseSchema,
+  evaluateAnswerRequestSchema,
+  feedbackSchema,
+  queueStatusSchema,
+} from "./feedback";
+import {
+  generateAnswerRequestSchema,
+  generateAnswerResponseSchema,
+  practiceConfigResponseSchema,
+  transcribeAudioRequestSchema,
+  transcribeAudioResponseSchema,
+} from "./practice";
+import {
+  attemptDetailSchema,
+  deleteMyHistoryResponseSchema,
+  exportMyDataResponseSchema,
+  idRequestSchema,
+  listAttemptsRequestSchema,
+  listAttemptsResponseSchema,
+  progressRequestSchema,
+  progressResponseSchema,
+  sessionDetailSchema,
+  sessionSchema,
+  startSessionRequestSchema,
+} from "./sessions";
+
+/**
+ * Every server function at `POST /functions/v1/{name}`: its name, what it takes and what it
+ * answers, in one table (docs/decisions/0095). The server validates each body with `request`
+ * (`functionBody` in src/server/http/validate.ts), the browser's `invokeFunction` is typed by it
+ * and parses each answer with `response`, and `GET /functions/v1/openapi.json` is generated from
+ * it. A function missing here cannot be mounted or called.
+ *
+ * Imported only by code that already loads zod (never by the landing page's first load).
+ */
+
+/** The body of a function that takes none: nothing, `{}`, and no other field. */
+const noBodySchema = z.strictObject({});
+
+export const functions = {
+  "check-subscription": {
+    summary: "The signed-in user's subscription; `refresh` re-reads the payment provider first.",
+    request: checkSubscriptionRequestSchema,
+    response: subscriptionStatusSchema,
+  },
+  "create-checkout": {
+    summary: "Where to pay for Premium (the portal, for someone who already subscribes).",
+    request: noBodySchema,
+    response: billingRedirectSchema,
+  },
+  "customer-portal": {
+    summary: "Where the user manages their subscription.",
+    request: noBodySchema,
+    response: billingRedirectSchema,
+  },
+  "delete-account": {
+    summary: "Closes the account, confirmed by its email and password.",
+    request: deleteAccountBodySchema,
+    response: deleteAccountResultSchema,
+  },
+  "transcribe-audio": {
+    summary: "A recorded question (base64 WebM/Opus) as text.",
+    request: transcribeAudioRequestSchema,
+    response: transcribeAudioResponseSchema,
+  },
+  "generate-interview-answer": {
+    summary: "A sample answer to a question; `stream: true` answers as server-sent events.",
+    request: generateAnswerRequestSchema,
+    response: generateAnswerResponseSchema,
+  },
+  "evaluate-answer": {
+    summary: "Scores the user's own answer (recorded or typed) and stores it as an attempt.",
+    request: evaluateAnswerRequestSchema,
+    response: feedbackSchema,
+  },
+  "answer-draft": {
+    summary: "The next chunk of an answer still being recorded, heard ahead of the whole.",
+    request: answerDraftRequestSchema,
+    response: answerDraftResponseSchema,
+  },
+  "queue-status": {
+    summary: "Where the user's spoken answer waits for the offline recogniser.",
+    request: noBodySchema,
+    response: queueStatusSchema,
+  },
+  "practice-config": {
+    summary: "Which engines this server runs, and its limits.",
+    request: noBodySchema,
+    response: practiceConfigResponseSchema,
+  },
+  "start-session": {
+    summary: "The questions of a new AI Interviewer, Quick Practice or company session.",
+    request: startSessionRequestSchema,
+    response: sessionSchema,
+  },
+  "list-attempts": {
+    summary: "A page of the user's answers, newest first.",
+    request: listAttemptsRequestSchema,
+    response: listAttemptsResponseSchema,
+  },
+  "get-attempt": {
+    summary: "One answer with its feedback and the question's trend.",
+    request: idRequestSchema,
+    response: attemptDetailSchema,
+  },
+  "get-session": {
+    summary: "A session, its answers and its report.",
+    request: idRequestSchema,
+    response: sessionDetailSchema,
+  },
+  progress: {
+    summary: "One point per answer, counts and the streak.",
+    request: progressRequestSchema,
+    response: progressResponseSchema,
+  },
+  "export-my-data": {
+    summary: "Everything held about the user, as JSON to download.",
+    request: noBodySchema,
+    response: exportMyDataResponseSchema,
+  },
+  "delete-my-history": {
+    summary: "Deletes the user's sessions and answers.",
+    request: noBodySchema,
+    response: deleteMyHistoryResponseSchema,
+  },
+} as const satisfies Record<string, { summary: string; request: z.ZodType; response: z.ZodType }>;
+
+export type FunctionName = keyof typeof functions;
+type Functions = typeof functions;
+/** What a caller sends to function `N` (before the schema's defaults and transforms). */
+export type FunctionRequest<N extends FunctionName> = z.input<Functions[N]["request"]>;
+/** What function `N` answers with. */
+export type FunctionResponse<N extends FunctionName> = z.output<Functions[N]["response"]>;
