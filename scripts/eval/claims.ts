@@ -7,8 +7,9 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { createQuestionReferences } from "@/server/feedback/reference";
+import { gradedAnswers } from "@tests/data/feedback-answers";
 import { judgeAnswer } from "@/server/feedback/rubric";
-import { verdictOf } from "@/server/feedback/score";
+import { relevanceFeatures, verdictOf } from "@/server/feedback/score";
 
 const starSchema = z.object({
   situation: z.boolean(),
@@ -34,8 +35,13 @@ const relevanceSchema = z.object({
 });
 
 const args = process.argv.slice(2);
+const fit = args.includes("--fit");
 const verbose = args.includes("--verbose");
-const splitArg = args.includes("--split") ? args[args.indexOf("--split") + 1] : undefined;
+const splitArg = fit
+  ? "tune"
+  : args.includes("--split")
+    ? args[args.indexOf("--split") + 1]
+    : undefined;
 const files = args.filter((arg, i) => arg.endsWith(".json") && args[i - 1] !== "--split");
 const read = (path: string) => JSON.parse(readFileSync(path, "utf8")) as unknown[];
 const inSplit = (item: { split: string }) => !splitArg || item.split === splitArg;
@@ -115,6 +121,10 @@ for (const item of answers) {
       if (!truth) {
         partMissing[part]!++;
         if (told.has(part)) partToldMissing[part]!++;
+        else
+          notes.push(
+            `${item.id}: missing ${part} not told: ${advice.improvements.map((c) => c.text).join(" | ")}`,
+          );
       }
     }
     if (asked) {
@@ -148,6 +158,51 @@ const relevanceOf = (item: { question: string; answer: string }) =>
   judge(item.question, item.answer).evaluation.scores.relevance;
 const offScores = offTopic.map((item) => ({ id: item.id, r: relevanceOf(item) }));
 const onScores = onTopic.map((item) => ({ id: item.id, r: relevanceOf(item) }));
+
+/** How the fitted log-odds become relevance's (src/shared/rubric.ts). */
+const SHARPEN = 3;
+const SHIFT = 0.3;
+if (fit) {
+  // Relevance's weights (src/shared/rubric.ts): a logistic regression on the tune split's
+  // answers and the graded answers, on and off topic, off-topic ones weighted 3:1 (fewer).
+  const examples = [
+    ...relevance.map((item) => ({ ...item, on: item.onTopic })),
+    ...answers.map((item) => ({ ...item, on: true })),
+    // The graded answers the rubric is tuned on (their held-out set is never used here).
+    ...gradedAnswers.map(([question, level, answer]) => ({
+      question,
+      answer,
+      on: level !== "offtopic",
+    })),
+  ].map((item) => ({
+    x: relevanceFeatures(judge(item.question, item.answer).measurements),
+    y: item.on ? 1 : 0,
+  }));
+  const names = Object.keys(examples[0]!.x) as (keyof (typeof examples)[0]["x"])[];
+  const weights = Object.fromEntries(names.map((name) => [name, 0])) as Record<string, number>;
+  let bias = 0;
+  for (let step = 0; step < 6000; step++) {
+    const gradient = Object.fromEntries(names.map((name) => [name, 0])) as Record<string, number>;
+    let biasGradient = 0;
+    for (const { x, y } of examples) {
+      const z = names.reduce((sum, name) => sum + weights[name]! * x[name], bias);
+      const error = (1 / (1 + Math.exp(-z)) - y) * (y === 0 ? 3 : 1);
+      for (const name of names) gradient[name]! += error * x[name];
+      biasGradient += error;
+    }
+    for (const name of names)
+      weights[name]! -= (0.5 * gradient[name]!) / examples.length + 0.001 * weights[name]!;
+    bias -= (0.5 * biasGradient) / examples.length + 0.001 * bias;
+  }
+  // Tripled and moved as src/shared/rubric.ts explains.
+  const round = (value: number) => Math.round(value * 100) / 100;
+  for (const name of names) weights[name]! *= SHARPEN;
+  bias = bias * SHARPEN + SHIFT;
+  console.info(
+    `relevance: { weights: { ${names.map((name) => `${name}: ${round(weights[name]!)}`).join(", ")} }, bias: ${round(bias)} }`,
+  );
+  process.exit(0);
+}
 
 const pct = (n: number, d: number) => (d === 0 ? "—" : `${((100 * n) / d).toFixed(1)}%`);
 const rows: [string, string, string][] = [

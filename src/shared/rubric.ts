@@ -12,17 +12,18 @@ export const RUBRIC = {
   tooShortWords: 12,
   tooShortCap: { relevance: 2, clarity: 2.5 },
   relevance: {
-    /** Share of the answer's content words that the question or a good answer uses, ×. */
-    overlapScale: 2.2,
     /**
-     * The topic signal: overlap with the question and a good answer, how much of the answer is
-     * work talk rather than everyday talk (docs/decisions/0075), the question's words covered.
+     * Relevance = 1 + 4 × sigmoid(bias + Σ weight × feature): the share of the answer's content
+     * words that the question or a good answer uses (`overlap`), the same counting each word by
+     * how specific it is to one question (`specificOverlap`), how much of it is talk about work
+     * (`workTalk`), and whether it does what the question asks — a story, a plan, a weakness
+     * named (`answersTheAsk`). A logistic regression learned by `npm run eval:claims -- --fit`
+     * on the tune split (off-topic answers weighted 3:1), its log-odds then tripled and moved by
+     * +0.3 so that every graded off-topic answer scores 2.0 or less while the most graded
+     * on-topic ones keep 2.5 or more: relevance reads as a clear yes or no, not a shade.
      */
-    overlap: 0.45,
-    workTalk: 0.35,
-    questionCoverage: 0.2,
-    /** Answering what is asked (a story, a plan, a weakness) scales the signal from this up. */
-    intentFloor: 0.75,
+    weights: { overlap: 13.88, specificOverlap: 9.04, workTalk: 2.89, answersTheAsk: 9.9 },
+    bias: -8.97,
   },
   /** STAR parts' share of a behavioural answer's content score. */
   star: { situation: 0.2, task: 0.15, action: 0.35, result: 0.3 },

@@ -123,6 +123,8 @@ export const attemptSummarySchema = z.object({
   followUp: z.boolean(),
   scores: scoresSchema,
   approximate: z.boolean(),
+  /** The user corrected the transcript and it was scored again (docs/decisions/0092). */
+  corrected: z.boolean(),
   createdAt: z.string(),
 });
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
@@ -206,6 +208,8 @@ export const attemptDetailSchema = attemptSummarySchema.extend({
   strengths: z.array(z.string()),
   improvements: z.array(z.string()),
   summary: z.string(),
+  /** What each line of feedback rests on; absent on answers stored before it was kept. */
+  evidence: feedbackSchema.shape.evidence,
   /** Every attempt at the same question, oldest first (at most the last 20). */
   trend: z.array(z.object({ id: z.string(), overall: z.number(), createdAt: z.string() })),
 });

@@ -98,7 +98,7 @@ const NOT_DONE = lemmas(
 const MODALS = lemmas("would will could should might may can shall 'd 'll wo");
 /** Verbs of change and completion: an outcome when they come after the first thing done. */
 const CHANGE = lemmas(
-  "rise fall drop increase decrease reduce cut improve grow double halve triple save win lose renew finish deliver complete launch ship hit meet pass recover resolve solve stop end return become reach achieve exceed beat close sign thank praise promote adopt hire approve succeed shrink disappear vanish climb jump fix settle stabilize stabilise recognise recognize award choose select keep agree calm",
+  "rise fall drop increase decrease reduce cut improve grow double halve triple save win lose renew finish deliver complete launch ship hit meet pass recover resolve solve stop end return become reach achieve exceed beat close sign thank praise promote adopt hire approve succeed shrink disappear vanish climb jump fix settle stabilize stabilise recognise recognize award agree calm",
 );
 /** Phrases that announce an outcome. */
 const RESULT_MARKERS = [
@@ -113,19 +113,19 @@ const RESULT_MARKERS = [
   "turned out",
   "since then",
   "from then on",
-  "after that",
-  "afterwards",
   "never happened again",
   "on time",
   "in the end",
 ];
 /** Intentions and futures: an outcome hoped for is not an outcome. */
 const FUTURE = lemmas("will would 'll 'd going plan hope want try aim intend expect wish need");
+/** Verbs of noticing: what someone found or saw is not how the story ended. */
+const NOTICED = lemmas("find see notice realize realise discover hear learn know think feel");
 const TASK_NOUNS = lemmas(
   "job role task goal aim responsibility target challenge brief objective mission priority assignment duty",
 );
 const TASK_PASSIVE = lemmas(
-  "ask task expect suppose tell assign responsible charge hire bring put give",
+  "ask task expect suppose tell assign responsible accountable charge hire bring put give",
 );
 const HEDGES = [
   "i think",
@@ -475,6 +475,11 @@ export function measureAnswer(input: MeasureInput): Measurements {
   const plans: Span[] = [];
   let firstDone = -1; // token where the story's first action (anyone's) is told
   let lastDone = -1; // the verb of its last
+  let firstOwn = -1;
+  let lastOwn = -1;
+  let firstWe = -1;
+  let firstPassive = -1;
+  let lastShared = -1;
   let pastActions = 0;
   const futureBefore = (verbAt: number) => {
     for (let i = verbAt - 1; i >= 0 && verbAt - i <= 4; i--) {
@@ -498,18 +503,26 @@ export function measureAnswer(input: MeasureInput): Measurements {
     if (p.subject === "i" && !p.passive && !NOT_DONE.has(verb.lemma) && !p.progressive) {
       actions.push(around(p.subjectAt));
       if (pastForm(verb) || p.perfect) pastActions++;
-      if (firstDone < 0) firstDone = p.subjectAt;
-      lastDone = p.verb;
+      if (firstOwn < 0) firstOwn = p.subjectAt;
+      lastOwn = p.verb;
     } else if (
       (p.subject === "we" && !NOT_DONE.has(verb.lemma) && !p.progressive) ||
       (p.passive && p.subject !== "i" && pastForm(verb) && !CHANGE.has(verb.lemma))
     ) {
       sharedActions.push(around(p.subjectAt >= 0 ? p.subjectAt : p.verb));
       if (pastForm(verb)) pastActions++;
-      if (firstDone < 0) firstDone = p.subjectAt >= 0 ? p.subjectAt : p.verb;
-      lastDone = p.verb;
+      const at = p.subjectAt >= 0 ? p.subjectAt : p.verb;
+      if (p.subject === "we" && firstWe < 0) firstWe = at;
+      if (p.subject !== "we" && firstPassive < 0) firstPassive = at;
+      lastShared = p.verb;
     }
   }
+  // The story starts with the first thing the speaker or their team did; a passive ("pain was
+  // poorly controlled") starts it only when nobody is said to have done anything. It ends with
+  // the speaker's last action, or the team's when the speaker names none of their own.
+  const firstActive = [firstOwn, firstWe].filter((at) => at >= 0);
+  firstDone = firstActive.length > 0 ? Math.min(...firstActive) : firstPassive;
+  lastDone = lastOwn >= 0 ? lastOwn : lastShared;
   // "Me and Sam rebuilt it": the speaker's own part in a shared act still counts as theirs.
   for (const at of phraseAt(doc, "me and")) {
     const next = preds.find((p) => p.verb > at && p.verb - at <= 5 && !p.modal);
@@ -557,6 +570,10 @@ export function measureAnswer(input: MeasureInput): Measurements {
     "told me to",
     "expected me to",
     "the one who",
+    "the job of",
+    "the task of",
+    "gave me the job",
+    "gave me the task",
   ])
     taskStarts.push(...phraseAt(doc, phrase));
   // Before anything was done: "my responsibility", "our goal", "…needed to…", "…had to…".
@@ -587,22 +604,35 @@ export function measureAnswer(input: MeasureInput): Measurements {
     // The speaker's own change-verb ("I cut the scope") is an action; with a figure or an end
     // point ("I cut costs by a third", "…on time") it is an outcome too.
     if (p.subject === "i") {
-      const extent = tokens
-        .slice(p.verb + 1, p.verb + 8)
-        .some((t) => t.pos === "NUM" || ["by", "to", "from", "time"].includes(t.lower));
+      const after = tokens.slice(p.verb + 1, p.verb + 8);
+      const extent = after.some(
+        (t, i) =>
+          (["by", "to", "from"].includes(t.lower) &&
+            after.slice(i + 1, i + 4).some((n) => n.pos === "NUM" || n.lower === "half")) ||
+          (t.lower === "time" && after[i - 1]?.lower === "on"),
+      );
       if (!extent) continue;
     }
     results.push(around(p.verb));
   }
   // After the last thing done, what happened to others or to things is how it ended: "he came
   // back the next day", "the error rate was down to one in a hundred", "the owner bought…".
-  if (lastDone >= 0) {
+  // When the speaker names no action of their own, the story's last sentence is where it ends.
+  const endsFrom =
+    lastOwn >= 0
+      ? lastOwn
+      : lastDone >= 0
+        ? (doc.sentences.at(-1)?.firstToken ?? tokens.length) - 1
+        : -1;
+  if (endsFrom >= 0) {
     for (const p of preds) {
-      if (p.verb <= lastDone || p.subject === "i" || p.modal || futureBefore(p.verb)) continue;
-      if (tokens[p.verb]!.lower.endsWith("ing") && !p.progressive) continue;
+      if (p.verb <= endsFrom || p.subject === "i" || p.modal || futureBefore(p.verb)) continue;
+      const verb = tokens[p.verb]!;
+      // Still under way ("peak was coming up") or only noticed ("we found…") is not an end.
+      if (verb.lower.endsWith("ing") || NOTICED.has(verb.lemma)) continue;
       results.push(around(p.verb));
     }
-    for (let i = lastDone + 1; i < tokens.length; i++) {
+    for (let i = endsFrom + 1; i < tokens.length; i++) {
       const token = tokens[i]!;
       if (token.lemma !== "be" || isI(tokens[i - 1])) continue;
       const after = tokens.slice(i + 1, i + 5);

@@ -124,16 +124,30 @@ function answersTheAsk(m: Measurements): number {
   return asksBack ? Math.min(answered, 0.2) : answered;
 }
 
-function relevanceScore(m: Measurements): number {
-  const r = RUBRIC.relevance;
+/** What relevance is computed from, each 0..1 (docs/decisions/0091). */
+export function relevanceFeatures(
+  m: Measurements,
+): Record<keyof typeof RUBRIC.relevance.weights, number> {
   const t = m.topic;
-  const overlap = t.answerTerms === 0 ? 0 : t.shared.length / Math.min(t.answerTerms, 30);
-  const coverage = t.questionTerms === 0 ? 0 : t.questionCovered.length / t.questionTerms;
-  const signal =
-    r.overlap * Math.min(1, overlap * r.overlapScale) +
-    r.workTalk * m.topic.workTalk +
-    r.questionCoverage * coverage;
-  let relevance = 1 + 4 * signal * (r.intentFloor + (1 - r.intentFloor) * answersTheAsk(m));
+  return {
+    overlap: t.answerTerms === 0 ? 0 : t.shared.length / Math.min(t.answerTerms, 30),
+    specificOverlap: t.answerWeight === 0 ? 0 : t.sharedWeight / t.answerWeight,
+    workTalk: t.workTalk,
+    answersTheAsk: answersTheAsk(m),
+  };
+}
+
+/**
+ * 1 + 4 × the chance that the answer is on topic: a logistic model of its features whose weights
+ * `npm run eval:claims -- --fit` learns from the tune split and the graded answers.
+ */
+function relevanceScore(m: Measurements): number {
+  const { weights, bias } = RUBRIC.relevance;
+  const features = relevanceFeatures(m);
+  let z: number = bias;
+  for (const name of Object.keys(weights) as (keyof typeof weights)[])
+    z += weights[name] * features[name];
+  let relevance = 1 + 4 / (1 + Math.exp(-z));
   if (m.words < RUBRIC.tooShortWords) relevance = Math.min(relevance, RUBRIC.tooShortCap.relevance);
   return relevance;
 }

@@ -27,7 +27,13 @@ import {
 import { answerDraft, answerDraftBody } from "./answer-draft";
 import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
 import { evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
-import { MAX_DRAFT_BODY_BYTES, MAX_EVALUATE_BODY_BYTES, type QueueStatus } from "@/shared/feedback";
+import {
+  MAX_CORRECT_TRANSCRIPT_BODY_BYTES,
+  MAX_DRAFT_BODY_BYTES,
+  MAX_EVALUATE_BODY_BYTES,
+  type QueueStatus,
+} from "@/shared/feedback";
+import { correctTranscript, correctTranscriptBody } from "./correct-transcript";
 import { limitBody } from "@/server/http/body-limit";
 import { functionBody } from "@/server/http/validate";
 
@@ -36,6 +42,7 @@ import { functionBody } from "@/server/http/validate";
  *   POST transcribe-audio           subscribers; {audio} → {text, source, confidence?, uncertain?}
  *   POST generate-interview-answer  subscribers; {question, stream?} → {answer, source} or SSE
  *   POST evaluate-answer            subscribers; {question, audio | answer, attemptOf?} → feedback
+ *   POST correct-transcript         subscribers; {attemptId, transcript} → the same attempt re-scored
  *   POST answer-draft               subscribers; {draft, seq, chunk, question, done?} → {drafting}
  *   GET|POST queue-status           subscribers; where the user's spoken answer waits (0085)
  *   GET|POST practice-config        signed in; which engines are active, and the limits
@@ -89,6 +96,25 @@ export function practiceRoutes(services: Services) {
       try {
         const deps = { ai, db: services.database.db, audioBudget };
         return c.json(await evaluateAnswer(deps, c.var.user.id, c.req.valid("json"), signal));
+      } catch (error) {
+        return clientClosed(signal, error);
+      }
+    },
+  );
+
+  // No recording, so no audio budget or recogniser turn: the evaluate budget, as a new score.
+  app.post(
+    "/correct-transcript",
+    guards.requireUser,
+    guards.requireSubscriber,
+    budget("evaluate"),
+    sizeLimit(MAX_CORRECT_TRANSCRIPT_BODY_BYTES),
+    correctTranscriptBody,
+    async (c) => {
+      const signal = c.req.raw.signal;
+      try {
+        const deps = { ai, db: services.database.db };
+        return c.json(await correctTranscript(deps, c.var.user.id, c.req.valid("json"), signal));
       } catch (error) {
         return clientClosed(signal, error);
       }
@@ -201,6 +227,7 @@ export function practiceRoutes(services: Services) {
     "/transcribe-audio",
     "/generate-interview-answer",
     "/evaluate-answer",
+    "/correct-transcript",
     "/answer-draft",
   ]);
   return app;

@@ -45,7 +45,7 @@ const patterns: [QuestionType, RegExp][] = [
   ],
   [
     "behavioural",
-    /\b(tell|talk) (me|us) about (a|an|one|the|some) (time|situation|occasion|instance|moment|experience|project|day|case)\b|\b(describe|recall|share|walk (me|us) through|think of|talk about) (a|an|one|the|some) (time|situation|occasion|instance|moment|experience|case)\b|\b(give|share with|provide) (me|us)? ?(an|a|one|some) (example|instance|story)|\bexamples? of (a time|when|how you)\b|\bhave you ever\b|\bwhen (was|is) the last time\b|\b(a|one) time (when|where|that) you\b|\bwhat is an example\b/,
+    /\b(tell|talk) (me|us) about (a|an|one|the|some) (time|situation|occasion|instance|moment|experience|project|day|case)\b|\b(describe|recall|share|walk (me|us) through|think of|talk about) (a|an|one|the|some) (time|situation|occasion|instance|moment|experience|case)\b|\b(give|share with|provide) (me|us)? ?(an|a|one|some) (example|instance|story)|\bexamples? of (a time|when|how you)\b|\bhave you ever\b|\bwhen (was|is) the last time\b|\b(a|one) time (when|where|that) you\b|\bwhat is an example\b|\b(tell (me|us)|talk) about (a|an|one|the|your) (biggest |greatest |hardest |proudest |last )?(conflict|mistake|failure|disagreement|setback|achievement|accomplishment)\b|\band how you (handled|dealt with|resolved|managed|fixed|overcame|solved) (it|that|this|them)\b/,
   ],
   [
     "strengths-weaknesses",
