@@ -86,6 +86,10 @@ describe("how we score", () => {
     const accuracy = await page.getByRole("region", { name: "Our measured accuracy" }).innerText();
     if (measuredAccuracy.figures.length === 0)
       expect(accuracy).toContain("Figures are being measured");
+    for (const figure of measuredAccuracy.figures) {
+      expect(accuracy).toContain(figure.value);
+      expect(accuracy).toContain(figure.target);
+    }
 
     expect(await axeViolationsAtWidths(page)).toEqual([]);
     assertNoUnexpectedErrors();

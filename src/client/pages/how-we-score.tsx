@@ -168,7 +168,13 @@ function LengthTargets() {
         Timing compares a spoken answer&apos;s speaking time, or a typed answer&apos;s words, with
         the range for its kind of question.
       </p>
-      <div className="overflow-x-auto rounded-lg border border-border">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="overflow-x-auto rounded-lg border border-border"
+        role="region"
+        aria-label="Target length by question type"
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Target length by question type</caption>
           <thead className="bg-muted">
@@ -289,7 +295,12 @@ function Accuracy() {
             Measured on {measuredAccuracy.measuredOn} against answers labelled by people, some held
             out from tuning. Run the command beside a figure to measure it again.
           </p>
-          <div className="overflow-x-auto rounded-lg border border-border">
+          <div
+            className="overflow-x-auto rounded-lg border border-border"
+            role="region"
+            aria-label="Measured accuracy table"
+            tabIndex={0}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Measured accuracy</caption>
               <thead className="bg-muted">
