@@ -73,6 +73,23 @@ export const evaluateAnswerRequestSchema = z
 export type EvaluateAnswerRequest = z.infer<typeof evaluateAnswerRequestSchema>;
 
 /**
+ * `POST /functions/v1/correct-transcript` (docs/decisions/0092): the user's correction of what the
+ * recogniser heard in one of their spoken answers. The same attempt is scored again from these
+ * words, keeping the recording's delivery, and updated in place (not a new try).
+ */
+export const correctTranscriptRequestSchema = z.strictObject({
+  attemptId: z.uuid({ error: "attemptId must be a UUID" }),
+  transcript: z
+    .string({ error: "transcript must be a string" })
+    .trim()
+    .min(1, "transcript must not be blank")
+    .max(MAX_TYPED_ANSWER_CHARS, `transcript must be at most ${MAX_TYPED_ANSWER_CHARS} characters`),
+});
+export type CorrectTranscriptRequest = z.infer<typeof correctTranscriptRequestSchema>;
+/** A corrected transcript's body: its text, escaped as JSON at worst, and the id. */
+export const MAX_CORRECT_TRANSCRIPT_BODY_BYTES = MAX_TYPED_ANSWER_CHARS * 6 + 4 * 1024;
+
+/**
  * `POST /functions/v1/answer-draft` (docs/decisions/0070): while the user is still speaking, the
  * recorder's chunks go ahead of the answer, in order, so the offline recogniser can start on them.
  * Best effort: the answer itself is still sent whole to evaluate-answer.
@@ -187,6 +204,11 @@ export const feedbackSchema = z.object({
    * feedback says how far to trust it.
    */
   approximate: z.boolean(),
+  /**
+   * Ours, beyond the contract (docs/decisions/0092): true once the user corrected the transcript
+   * of this spoken answer and it was scored again from their words (absent or false otherwise).
+   */
+  corrected: z.boolean().optional(),
   /**
    * Ours, beyond the contract (issue 16): in an AI Interviewer session, the interviewer's one
    * follow-up question when the answer left something out; null when it did not.

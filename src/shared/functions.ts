@@ -8,6 +8,7 @@ import {
 import {
   answerDraftRequestSchema,
   answerDraftResponseSchema,
+  correctTranscriptRequestSchema,
   evaluateAnswerRequestSchema,
   feedbackSchema,
   queueStatusSchema,
@@ -80,6 +81,12 @@ export const functions = {
   "evaluate-answer": {
     summary: "Scores the user's own answer (recorded or typed) and stores it as an attempt.",
     request: evaluateAnswerRequestSchema,
+    response: feedbackSchema,
+  },
+  "correct-transcript": {
+    summary:
+      "Scores a spoken answer again from the user's corrected transcript, keeping the recording's delivery; updates the same attempt.",
+    request: correctTranscriptRequestSchema,
     response: feedbackSchema,
   },
   "answer-draft": {

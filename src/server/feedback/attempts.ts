@@ -12,7 +12,7 @@ export type AttemptPlace = {
   questionKey: string;
 };
 
-/** Stores one scored answer (never its audio) and returns its id. */
+/** Stores one scored answer (never its audio), with what its feedback rests on; returns its id. */
 export async function saveAttempt(
   db: Database,
   attempt: Omit<Feedback, "id"> & {
@@ -40,6 +40,7 @@ export async function saveAttempt(
       strengths: attempt.strengths,
       improvements: attempt.improvements,
       summary: attempt.summary,
+      evidence: attempt.evidence ?? null,
     })
     .returning({ id: attempts.id });
   return row!.id;

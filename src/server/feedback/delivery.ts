@@ -76,13 +76,29 @@ export function analyseDelivery(input: {
     const span = input.words.at(-1)!.endSeconds - input.words[0]!.startSeconds;
     if (span > 0) speakingSeconds = Math.min(speakingSeconds || span, span);
   }
-  const fillerWords = countFillers(input.transcript);
-  const words = contentWordCount(input.transcript, fillerWords.count);
   return {
     durationSeconds: round1(durationSeconds),
     speakingSeconds: round1(speakingSeconds),
-    wordsPerMinute: speakingSeconds > 0 ? Math.round((words / speakingSeconds) * 60) : 0,
-    fillerWords,
+    ...wordFigures(input.transcript, speakingSeconds),
     longestPauseSeconds: round1(gaps.length ? Math.max(...gaps) : 0),
   };
+}
+
+/** The figures that depend on the words: fillers, and pace over the measured speaking time. */
+function wordFigures(transcript: string, speakingSeconds: number) {
+  const fillerWords = countFillers(transcript);
+  const words = contentWordCount(transcript, fillerWords.count);
+  return {
+    wordsPerMinute: speakingSeconds > 0 ? Math.round((words / speakingSeconds) * 60) : 0,
+    fillerWords,
+  };
+}
+
+/**
+ * A recording's delivery with the user's corrected transcript (docs/decisions/0092): what the
+ * signal measured stays (duration, speaking time, pauses); what the words decide is counted
+ * again from the corrected text — fillers, and words per minute over the same speaking time.
+ */
+export function deliveryWithTranscript(measured: Delivery, transcript: string): Delivery {
+  return { ...measured, ...wordFigures(transcript, measured.speakingSeconds) };
 }

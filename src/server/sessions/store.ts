@@ -169,6 +169,8 @@ export async function getAttempt(db: Database, userId: string, id: string): Prom
     strengths: row.strengths,
     improvements: row.improvements,
     summary: row.summary,
+    // Absent on answers stored before it was kept (the row's own column is null).
+    evidence: row.evidence ?? undefined,
     trend: trend.reverse().map((point) => ({
       id: point.id,
       overall: point.overall,
@@ -298,13 +300,15 @@ const summaryColumns = {
   relevance: attempts.relevance,
   timing: attempts.timing,
   approximate: attempts.approximate,
+  transcriptCorrected: attempts.transcriptCorrected,
   createdAt: attempts.createdAt,
 };
 
 function toSummary(row: Pick<AttemptRow, keyof typeof summaryColumns>): AttemptSummary {
-  const { overall, clarity, relevance, timing, createdAt, ...rest } = row;
+  const { overall, clarity, relevance, timing, createdAt, transcriptCorrected, ...rest } = row;
   return {
     ...rest,
+    corrected: transcriptCorrected,
     scores: { overall, clarity, relevance, timing },
     createdAt: createdAt.toISOString(),
   };
