@@ -66,8 +66,14 @@ const DIMENSIONS: { name: string; measures: string; details: string[] }[] = [
     name: "Relevance",
     measures: "Does the answer answer the question that was asked?",
     details: [
-      "On topic: how many of the answer's content words the question and a good answer to it use, how much of the answer is about work rather than everyday talk, and how many of the question's own words it takes up.",
-      "In the form asked: a story for “tell me about a time”, a plan for “what would you do”, a reason for “why us”. An answer in another form keeps less of its topic score.",
+      "Four measurements: how many of the answer's content words the question and a good answer to it use; the same, counting each word by how particular it is to this one question; how much of the answer is about work rather than everyday talk; and whether it takes the form asked — a story for “tell me about a time”, a plan for “what would you do”, a real weakness for “your weakness”, a reason tied to them for “why us”.",
+      `They are weighed together by a model learned from answers people labelled on or off topic (weights ${Object.entries(
+        RUBRIC.relevance.weights,
+      )
+        .map(([name, weight]) => `${name} ${weight}`)
+        .join(
+          ", ",
+        )}; bias ${RUBRIC.relevance.bias}): relevance = 1 + 4 × the chance the answer is on topic. It reads words, not meaning, so an answer about the right thing in very different words can score low — our measured accuracy below says how often.`,
       `An answer under ${RUBRIC.tooShortWords} words is too short to judge: relevance ${RUBRIC.tooShortCap.relevance} at most.`,
     ],
   },
