@@ -117,7 +117,8 @@ export function advise(
     );
   }
   const onTopic = !tooShort && !offTopic;
-  if (onTopic) {
+  // A form the question did not ask for is said even when the topic is off: it is often why.
+  if (!tooShort) {
     if (m.shape === "situational" && m.plans.length === 0) {
       if (m.actions.length + m.sharedActions.length > 0)
         improve(
@@ -140,7 +141,7 @@ export function advise(
         "no reason (“because”, “so that”) found",
       );
     }
-    if (m.shape === "behavioural" && m.actions.length + m.sharedActions.length === 0) {
+    if (onTopic && m.shape === "behavioural" && m.actions.length + m.sharedActions.length === 0) {
       improve(
         "intent",
         m.plans.length > 0
@@ -148,7 +149,7 @@ export function advise(
           : "Tell one real example: a time it happened, what you did and how it ended.",
         "no past action found",
       );
-    } else if (star) {
+    } else if (onTopic && star) {
       if (!star.action) {
         if (m.sharedActions.length > 0)
           improve(
@@ -244,7 +245,7 @@ export function advise(
     if (
       m.shape === "strengths-weaknesses" &&
       !m.asksWeakness &&
-      m.figures.length + m.actions.length === 0
+      m.figures.length + m.pastActions === 0
     )
       improve(
         "intent",
@@ -264,6 +265,7 @@ export function advise(
         "no question for the interviewer found",
       );
     if (
+      onTopic &&
       m.figures.length === 0 &&
       (m.shape === "behavioural" || m.shape === "strengths-weaknesses") &&
       improvements.length < 3
@@ -273,21 +275,23 @@ export function advise(
         "Add one number or concrete detail that shows the scale of what you did.",
         "no figure found",
       );
-    if (m.hedges.length >= 2)
+    if (onTopic && m.hedges.length >= 2)
       improve(
         "hedges",
         (quote) => `Fewer hedges (${quote}): say what you did as you did it.`,
         `${m.hedges.length} hedges`,
         m.hedges,
       );
-    if (m.vagueWords.length >= 2)
+    if (onTopic && m.vagueWords.length >= 2)
       improve(
         "vague",
         (quote) => `Say exactly what you mean where you were vague (${quote}).`,
         `${m.vagueWords.length} vague words`,
         m.vagueWords,
       );
-    if (amount < low * 0.7)
+    if (!onTopic) {
+      // Length is not the problem to name when the answer is off the question.
+    } else if (amount < low * 0.7)
       improve(
         "length",
         `At ${amount} ${unit} it's short for this question: aim for ${low}–${high} ${unit}.`,

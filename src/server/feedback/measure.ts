@@ -119,8 +119,29 @@ const RESULT_MARKERS = [
 ];
 /** Intentions and futures: an outcome hoped for is not an outcome. */
 const FUTURE = lemmas("will would 'll 'd going plan hope want try aim intend expect wish need");
-/** Verbs of noticing: what someone found or saw is not how the story ended. */
-const NOTICED = lemmas("find see notice realize realise discover hear learn know think feel");
+/** Verbs of noticing and seeming: what someone found, or how they looked, is not an end. */
+const NOTICED = lemmas(
+  "find see notice realize realise discover hear learn know think feel look seem sound appear",
+);
+/** States a story can end in, said right after "was"/"were". */
+const END_STATES = new Set([
+  "down",
+  "up",
+  "back",
+  "under",
+  "over",
+  "fine",
+  "better",
+  "faster",
+  "happy",
+  "higher",
+  "lower",
+  "done",
+  "finished",
+  "fixed",
+  "solved",
+  "resolved",
+]);
 const TASK_NOUNS = lemmas(
   "job role task goal aim responsibility target challenge brief objective mission priority assignment duty",
 );
@@ -173,6 +194,10 @@ const TIME_MARKERS = [
   "at the time",
   "back then",
 ];
+/** What belongs to an employer or the role, after "your"/"this" (motivational answers). */
+const EMPLOYER_NOUNS = lemmas(
+  "company team mission product value customer client culture approach brand service organization organisation business platform store shop restaurant school hospital clinic charity ward practice firm agency role position department community patient student guest reputation",
+);
 const GENERIC_REASONS = lemmas(
   "salary money pay paid benefit bonus perk commute remote hours holiday vacation stable stability raise pension wage",
 );
@@ -191,6 +216,13 @@ const DISGUISED_WEAKNESS = [
   "i don't have any weakness",
   "i don't really have",
   "can't think of",
+  "never satisfied",
+  "care a bit too much",
+  "too much about my work",
+  "always want to do better",
+  "improve everything",
+  "high standards",
+  "workaholic",
 ];
 const WEAKNESS_MARKERS = [
   "my weakness",
@@ -250,6 +282,8 @@ const PERSONAL = lemmas(
   "bear born grow childhood kid parent mom mum dad mother father sister brother sibling hobby weekend dog cat pet holiday vacation football soccer game movie film music hometown married wife husband girlfriend boyfriend garden cook fishing hiking",
 );
 
+/** Words that make a present-tense verb a habit rather than a step in the story. */
+const HABIT = new Set(["now", "always", "usually", "nowadays", "today", "still"]);
 /** Words a speaker fills with that the model may not tag as interjections. */
 const FILLER_WORDS = new Set(["um", "uh", "erm", "er", "like", "basically", "honestly"]);
 /** "I worked at…", "I was working as…": where the speaker was, not something they did. */
@@ -370,7 +404,9 @@ function predicates(doc: TextDoc): Predicate[] {
       const token = tokens[i]!;
       if (token.sentence !== verb.sentence) break;
       if (token.pos === "AUX" || token.pos === "PART" || token.lower === "not") {
-        if (MODALS.has(token.lemma) || MODALS.has(token.lower)) modal = true;
+        // "I'd sent it" is "I had sent it": 'd before a past participle is not "would".
+        if (token.lower === "'d" && pastForm(verb)) perfect = true;
+        else if (MODALS.has(token.lemma) || MODALS.has(token.lower)) modal = true;
         if (token.lemma === "be" && verb.lower.endsWith("ing")) progressive = true;
         else if (token.lemma === "be") passive = true;
         if (token.lemma === "have") perfect = true;
@@ -386,7 +422,8 @@ function predicates(doc: TextDoc): Predicate[] {
       if (token.pos === "INTJ" || token.text === "," || FILLER_WORDS.has(token.lower)) continue;
       if (token.pos === "PRON" || token.pos === "PROPN" || token.pos === "NOUN") subjectAt = i;
       // "I'd" read as one pronoun token carries its auxiliary with it.
-      if (/^i'(d|ll)$/.test(token.lower)) modal = true;
+      if (/^i'd$/.test(token.lower) && pastForm(verb)) perfect = true;
+      else if (/^i'(d|ll)$/.test(token.lower)) modal = true;
       if (/^i've$/.test(token.lower)) perfect = true;
       break;
     }
@@ -473,8 +510,6 @@ export function measureAnswer(input: MeasureInput): Measurements {
   const actions: Span[] = [];
   const sharedActions: Span[] = [];
   const plans: Span[] = [];
-  let firstDone = -1; // token where the story's first action (anyone's) is told
-  let lastDone = -1; // the verb of its last
   let firstOwn = -1;
   let lastOwn = -1;
   let firstWe = -1;
@@ -489,6 +524,10 @@ export function measureAnswer(input: MeasureInput): Measurements {
     }
     return false;
   };
+  const habitual = (subjectAt: number) =>
+    tokens
+      .slice(Math.max(0, subjectAt - 3), subjectAt + 2)
+      .some((t) => HABIT.has(t.lower) && t.sentence === tokens[subjectAt]!.sentence);
   for (const p of preds) {
     const verb = tokens[p.verb]!;
     if (p.negated) continue;
@@ -497,14 +536,17 @@ export function measureAnswer(input: MeasureInput): Measurements {
       continue;
     }
     if (p.modal || futureBefore(p.verb)) continue;
+    // "I worked at…", and in the opening sentence "I drive for a parcel company": a job held.
     const settingStatement =
-      SETTING_VERBS.has(verb.lemma) && SETTING_PREPOSITIONS.has(tokens[p.verb + 1]?.lower ?? "");
+      SETTING_PREPOSITIONS.has(tokens[p.verb + 1]?.lower ?? "") &&
+      (SETTING_VERBS.has(verb.lemma) || (verb.sentence === 0 && verb.lower === verb.lemma));
     if (p.subject === "i" && settingStatement) continue;
     if (p.subject === "i" && !p.passive && !NOT_DONE.has(verb.lemma) && !p.progressive) {
       actions.push(around(p.subjectAt));
       if (pastForm(verb) || p.perfect) pastActions++;
       if (firstOwn < 0) firstOwn = p.subjectAt;
-      lastOwn = p.verb;
+      // "Now I check…": a habit the story led to, told after its end, does not move the end.
+      if (!habitual(p.subjectAt)) lastOwn = p.verb;
     } else if (
       (p.subject === "we" && !NOT_DONE.has(verb.lemma) && !p.progressive) ||
       (p.passive && p.subject !== "i" && pastForm(verb) && !CHANGE.has(verb.lemma))
@@ -520,9 +562,9 @@ export function measureAnswer(input: MeasureInput): Measurements {
   // The story starts with the first thing the speaker or their team did; a passive ("pain was
   // poorly controlled") starts it only when nobody is said to have done anything. It ends with
   // the speaker's last action, or the team's when the speaker names none of their own.
-  const firstActive = [firstOwn, firstWe].filter((at) => at >= 0);
-  firstDone = firstActive.length > 0 ? Math.min(...firstActive) : firstPassive;
-  lastDone = lastOwn >= 0 ? lastOwn : lastShared;
+  /** Token where the story's first action is told, and the verb of its last. */
+  const firstDone = firstOwn >= 0 ? firstOwn : firstWe >= 0 ? firstWe : firstPassive;
+  const lastDone = lastOwn >= 0 ? lastOwn : lastShared;
   // "Me and Sam rebuilt it": the speaker's own part in a shared act still counts as theirs.
   for (const at of phraseAt(doc, "me and")) {
     const next = preds.find((p) => p.verb > at && p.verb - at <= 5 && !p.modal);
@@ -576,12 +618,20 @@ export function measureAnswer(input: MeasureInput): Measurements {
     "gave me the task",
   ])
     taskStarts.push(...phraseAt(doc, phrase));
-  // Before anything was done: "my responsibility", "our goal", "…needed to…", "…had to…".
+  // "My responsibility", "I made it my goal": a goal of one's own, wherever it is said.
+  for (let i = 1; i < tokens.length; i++)
+    if (TASK_NOUNS.has(tokens[i]!.lemma) && ["my", "our"].includes(tokens[i - 1]!.lower))
+      taskStarts.push(i - 1);
+  // Before anything was done: "…needed to…", "…had to…", "the group was expected to…".
   for (let i = 0; i < setupEndToken(); i++) {
     const token = tokens[i]!;
-    if (TASK_NOUNS.has(token.lemma) && ["my", "our"].includes(tokens[i - 1]?.lower ?? ""))
-      taskStarts.push(i - 1);
     if (["need", "have", "must"].includes(token.lemma) && tokens[i + 1]?.lower === "to")
+      taskStarts.push(i);
+    if (
+      token.lemma === "be" &&
+      TASK_PASSIVE.has(tokens[i + 1]?.lemma ?? "") &&
+      ["to", "for"].includes(tokens[i + 2]?.lower ?? "")
+    )
       taskStarts.push(i);
   }
   const task = taskStarts.map((at) => around(Math.max(0, at)));
@@ -627,25 +677,38 @@ export function measureAnswer(input: MeasureInput): Measurements {
   if (endsFrom >= 0) {
     for (const p of preds) {
       if (p.verb <= endsFrom || p.subject === "i" || p.modal || futureBefore(p.verb)) continue;
+      // Someone or something must have done it: "the install" alone is a noun read as a verb.
+      if (p.subjectAt < 0) continue;
       const verb = tokens[p.verb]!;
-      // Still under way ("peak was coming up") or only noticed ("we found…") is not an end.
+      // Still under way ("peak was coming up"), only noticed ("we found…"), or how someone
+      // looked ("she looked upset") is not how it ended; nor what did not happen, unless it
+      // never happened again.
       if (verb.lower.endsWith("ing") || NOTICED.has(verb.lemma)) continue;
+      if (
+        p.negated &&
+        tokens[p.verb + 1]?.lower !== "again" &&
+        !phraseAt(doc, "again").some((at) => at > p.verb && at - p.verb <= 6)
+      )
+        continue;
+      // The team going on with the work is more story; the team getting somewhere is an end.
+      if (
+        p.subject === "we" &&
+        !CHANGE.has(verb.lemma) &&
+        !["through", "back"].includes(tokens[p.verb + 1]?.lower ?? "")
+      )
+        continue;
       results.push(around(p.verb));
     }
     for (let i = endsFrom + 1; i < tokens.length; i++) {
       const token = tokens[i]!;
       if (token.lemma !== "be" || isI(tokens[i - 1])) continue;
-      const after = tokens.slice(i + 1, i + 5);
-      if (
-        after.some(
-          (t) =>
-            ["down", "up", "back", "under", "over", "fine", "better", "faster", "happy"].includes(
-              t.lower,
-            ) || t.pos === "NUM",
-        ) &&
-        !futureBefore(i + 1)
-      )
-        results.push(around(i));
+      // "was down to one in a hundred", "were fine about it": a state reached, said right
+      // after the verb (an adverb may come between).
+      const next =
+        tokens[i + 1]?.pos === "ADV" && !END_STATES.has(tokens[i + 1]!.lower)
+          ? tokens[i + 2]
+          : tokens[i + 1];
+      if (next && END_STATES.has(next.lower) && !futureBefore(i + 1)) results.push(around(i));
     }
   }
   for (const marker of RESULT_MARKERS)
@@ -694,10 +757,13 @@ export function measureAnswer(input: MeasureInput): Measurements {
   for (let i = 0; i < tokens.length - 1; i++) {
     const token = tokens[i]!;
     const next = tokens[i + 1]!;
+    // "your clinic", "this team", "your approach to…": something of this employer's; an
+    // adjective may come between ("your small team"). "This job" or "this work" fit any job.
+    const noun = next.pos === "ADJ" ? tokens[i + 2] : next;
     if (
       (token.lower === "your" || token.lower === "this") &&
-      (next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "ADJ") &&
-      !["question", "weekend", "time"].includes(next.lemma)
+      noun !== undefined &&
+      (noun.pos === "PROPN" || EMPLOYER_NOUNS.has(noun.lemma))
     )
       employerTies.push(around(i));
   }
@@ -735,7 +801,7 @@ export function measureAnswer(input: MeasureInput): Measurements {
 
   return {
     shape,
-    asksWeakness: /\bweak/.test(lowerQuestion),
+    asksWeakness: /\bweak|\bimprove|\bworking on\b|\bdevelopment\b/.test(lowerQuestion),
     words: wordCount,
     longSentences: delivery
       ? 0
@@ -750,7 +816,11 @@ export function measureAnswer(input: MeasureInput): Measurements {
     reasons: dedupe(reasons),
     setting: dedupe(setting),
     task: dedupe(task),
-    results: dedupe(results),
+    // An outcome inside the goal ("…agreed by the end of the month") or hedged ("not sure it
+    // was allowed") is not one the speaker reports.
+    results: dedupe(results).filter(
+      (r) => ![...task, ...hedges].some((other) => r.start < other.end && other.start < r.end),
+    ),
     startingFigures: dedupe(startingFigures),
     figures: dedupe(figures),
     hedges: dedupe(hedges),

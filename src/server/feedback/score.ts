@@ -108,7 +108,7 @@ function answersTheAsk(m: Measurements): number {
         ? m.weaknesses.length > 0 || m.disguisedWeaknesses.length > 0
           ? 1
           : 0.3
-        : m.actions.length + m.figures.length > 0 && atWork
+        : m.pastActions + m.figures.length > 0 && atWork
           ? 1
           : 0.5;
       break;

@@ -49,7 +49,7 @@ const patterns: [QuestionType, RegExp][] = [
   ],
   [
     "strengths-weaknesses",
-    /\bstrengths?\b|\bweakness(es)?\b|\bweak (points?|spots?|areas?)\b|\bstrong (points?|suits?)\b|\bareas? (of|for) (improvement|development)\b|\bwhat are you (good|bad|best|worst) at\b|\bwhat (could|should|do) you (need to )?improve\b/,
+    /\bstrengths?\b|\bweakness(es)?\b|\bweak (points?|spots?|areas?)\b|\bstrong (points?|suits?)\b|\bareas? (of|for) (improvement|development)\b|\bwhat are you (good|bad|best|worst) at\b|\bwhat (could|should|do) you (need to )?improve\b|\b(still )?working (on|to improve)\b|\b(something|things?) (you|about yourself) (would like to |want to |need to )?improve\b/,
   ],
   [
     "technical",
