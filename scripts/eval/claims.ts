@@ -3,8 +3,10 @@
 // parts found vs the labels, advice asking for a part the answer has, missing parts pointed
 // out, quotes that are not spans of the answer, summaries that disagree with the score, and
 // answers that miss what the question asks for (a plan, a reason, a real weakness) told so.
-// Run: `npm run eval:claims [-- [--split tune|held-out] [--verbose] more.json…]`.
-import { readFileSync } from "node:fs";
+// Run: `npm run eval:claims [-- [--split tune|held-out] [--verbose] more.json…]`; `--fit` prints
+// relevance's weights learned on the tune split; `--publish` writes the figures the "How we score"
+// page shows (src/shared/measured-accuracy.json).
+import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { createQuestionReferences } from "@/server/feedback/reference";
 import { gradedAnswers } from "@tests/data/feedback-answers";
@@ -36,6 +38,7 @@ const relevanceSchema = z.object({
 
 const args = process.argv.slice(2);
 const fit = args.includes("--fit");
+const publish = args.includes("--publish");
 const verbose = args.includes("--verbose");
 const splitArg = fit
   ? "tune"
@@ -242,6 +245,57 @@ console.info(
 const width = Math.max(...rows.map(([name]) => name.length));
 for (const [name, value, target] of rows)
   console.info(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
+if (publish) {
+  // The figures the "How we score" page shows: everything on all answers, and relevance on the
+  // styles never tuned on.
+  if (splitArg) throw new Error("--publish measures every answer: leave out --split");
+  const heldOut = (scores: { id: string; r: number }[]) =>
+    scores.filter((s) => relevance.find((item) => item.id === s.id)?.split === "held-out");
+  const heldOff = heldOut(offScores);
+  const heldOn = heldOut(onScores);
+  const byPart = (counts: Record<string, number>, of: (part: string) => number) =>
+    parts.map((part) => pct(counts[part]!, of(part))).join(" / ");
+  const figures = [
+    [
+      "STAR parts found right, typed answers (situation / task / action / result)",
+      byPart(partRight, () => starAnswers),
+      "95% each",
+    ],
+    [
+      "Answers told to add a part they already have",
+      pct(askedForPresent, starAnswers),
+      "2% or fewer",
+    ],
+    [
+      "Answers missing a part that are told so (situation / task / action / result)",
+      byPart(partToldMissing, (part) => partMissing[part]!),
+      "90% each",
+    ],
+    ["Quotes that are not the answer's own words", `${badQuotes} of ${quotes}`, "0"],
+    ["Summaries that disagree with the score", `${contradictions} of ${answers.length}`, "0"],
+    [
+      "Answers that miss what the question asks for, told so",
+      pct(mismatchesTold, mismatches),
+      "90%",
+    ],
+    [
+      "Off-topic answers in styles we never tuned on scored 2.0 or less for relevance",
+      pct(heldOff.filter((s) => s.r <= 2).length, heldOff.length),
+      "100%",
+    ],
+    [
+      "On-topic answers in styles we never tuned on scored 2.5 or more for relevance",
+      pct(heldOn.filter((s) => s.r >= 2.5).length, heldOn.length),
+      "as many as possible",
+    ],
+  ].map(([name, value, target]) => ({ name, value, target, eval: "npm run eval:claims" }));
+  const measuredOn = new Date().toISOString().slice(0, 10);
+  writeFileSync(
+    "src/shared/measured-accuracy.json",
+    `${JSON.stringify({ measuredOn, figures }, null, 2)}\n`,
+  );
+  console.info("\nwrote src/shared/measured-accuracy.json");
+}
 if (verbose) {
   console.info("\nmisses:");
   for (const note of notes) console.info(`  ${note}`);

@@ -22,8 +22,8 @@ export const RUBRIC = {
      * +0.3 so that every graded off-topic answer scores 2.0 or less while the most graded
      * on-topic ones keep 2.5 or more: relevance reads as a clear yes or no, not a shade.
      */
-    weights: { overlap: 13.88, specificOverlap: 9.04, workTalk: 2.89, answersTheAsk: 9.9 },
-    bias: -8.97,
+    weights: { overlap: 13.98, specificOverlap: 9.25, workTalk: 2.93, answersTheAsk: 9.72 },
+    bias: -8.9,
   },
   /** STAR parts' share of a behavioural answer's content score. */
   star: { situation: 0.2, task: 0.15, action: 0.35, result: 0.3 },
