@@ -58,3 +58,35 @@ export function Change({ now, before }: { now: number; before: number }) {
     </span>
   );
 }
+
+/**
+ * A score as a word, for low-anxiety mode (docs/decisions/0093): the bands of the summary's own
+ * verdict ("a strong answer" from 4, "a solid answer" from 3), so the word and the note agree.
+ */
+export function scoreWord(score: number): "Strong" | "Solid" | "Needs work" {
+  return score >= 4 ? "Strong" : score >= 3 ? "Solid" : "Needs work";
+}
+
+/** Low-anxiety mode's overall score: a word, no number. */
+export function OverallWord({ score }: { score: number }) {
+  return (
+    <p className="flex items-baseline gap-2" data-testid="overall-word">
+      <span className="text-3xl font-bold text-primary">{scoreWord(score)}</span>
+      <span className="text-lg text-muted-foreground">overall</span>
+    </p>
+  );
+}
+
+/** Low-anxiety mode's dimensions: each as a word, no bars and no changes. */
+export function ScoreWords({ ratings }: { ratings: Omit<Rating, "previous">[] }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      {ratings.map(({ label, score }) => (
+        <div key={label} className="rounded-lg border border-border px-3 py-2">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-medium">{scoreWord(score)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -10,16 +10,17 @@ import { ChangeEmail } from "@/client/features/auth/change-email";
 import { ChangePassword } from "@/client/features/auth/change-password";
 import { DeleteAccount } from "@/client/features/auth/delete-account-dialog";
 import { YourData } from "@/client/features/history/your-data";
+import { LowAnxietySetting } from "@/client/features/practice/low-anxiety-setting";
 import { AccountSubscription } from "@/client/features/subscription/account-subscription";
 import { useSubscription } from "@/client/features/subscription/use-subscription";
 import { signOut, useAuth } from "@/client/lib/auth";
 import { queryClient } from "@/client/lib/query-client";
 
 /**
- * /account (linked from the header when signed in): name and email, change password, change
- * email, the subscription with Manage Subscription, your data (download, delete the practice
- * history; for non-subscribers too), and Delete account (docs/decisions/0071). Signed-out
- * visitors go to /auth.
+ * /account (linked from the header when signed in): name and email, the subscription with Manage
+ * Subscription, low-anxiety mode (docs/decisions/0093), change password, change email, your data
+ * (download, delete the practice history; for non-subscribers too), and Delete account
+ * (docs/decisions/0071). Signed-out visitors go to /auth.
  */
 export function AccountPage() {
   return (
@@ -87,6 +88,7 @@ function AccountContent() {
         </SettingsSection>
 
         <AccountSubscription status={subscription.status} settled={subscription.settled} />
+        <LowAnxietySetting />
         <ChangePassword />
         <ChangeEmail currentEmail={email} />
         {/* Subscribed or not: a person's own data stays theirs to download and erase. */}

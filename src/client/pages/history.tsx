@@ -14,6 +14,7 @@ import { YourData } from "@/client/features/history/your-data";
 import { FeedbackCard } from "@/client/features/practice/feedback-card";
 import { SessionReport } from "@/client/features/practice/session-report";
 import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
+import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { queryClient } from "@/client/lib/query-client";
 
 /**
@@ -64,6 +65,7 @@ function HistoryContent() {
 
 function Overview() {
   const progress = useProgress();
+  const lowAnxiety = useLowAnxiety();
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">History and progress</h1>
@@ -86,7 +88,7 @@ function Overview() {
           />
         </ul>
       ) : null}
-      <Section title="Your scores over time">
+      <Section title={lowAnxiety ? "Your progress" : "Your scores over time"}>
         {progress.data ? <ProgressChart points={progress.data.points} /> : <Spinner />}
       </Section>
       <Section title="Your answers">

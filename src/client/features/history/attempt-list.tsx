@@ -1,18 +1,24 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { scoreWord } from "@/client/components/score-bars";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { roles } from "@/shared/roles";
 import { modeLabels, practiceCategories } from "@/shared/sessions";
 import { useAttemptPages, type AttemptFilters } from "./history-api";
 
-/** Every answer, newest first, filterable, a page at a time; each one re-opens its feedback. */
+/**
+ * Every answer, newest first, filterable, a page at a time; each one re-opens its feedback. In
+ * low-anxiety mode each shows a word instead of its score (docs/decisions/0093).
+ */
 export function AttemptList() {
   const [filters, setFilters] = useState<AttemptFilters>({});
   const pages = useAttemptPages(filters);
+  const lowAnxiety = useLowAnxiety();
   const id = useId();
   const attempts = pages.data?.pages.flatMap((page) => page.attempts) ?? [];
   const set = (key: keyof AttemptFilters, value: string) =>
@@ -81,10 +87,17 @@ export function AttemptList() {
         >
           {attempts.map((attempt) => (
             <li key={attempt.id} className="flex flex-wrap items-center gap-3 p-3">
-              <span className="w-10 text-lg font-semibold tabular-nums">
-                {attempt.scores.overall.toFixed(1)}
-                <span className="sr-only"> out of 5</span>
-              </span>
+              {lowAnxiety ? (
+                <span className="w-24 text-sm font-semibold">
+                  {scoreWord(attempt.scores.overall)}
+                  <span className="sr-only"> overall</span>
+                </span>
+              ) : (
+                <span className="w-10 text-lg font-semibold tabular-nums">
+                  {attempt.scores.overall.toFixed(1)}
+                  <span className="sr-only"> out of 5</span>
+                </span>
+              )}
               <div className="min-w-0 flex-1">
                 <Link
                   to={`/history?attempt=${attempt.id}`}
@@ -98,6 +111,7 @@ export function AttemptList() {
                   </time>
                 </p>
               </div>
+              {attempt.corrected ? <Badge variant="secondary">Corrected transcript</Badge> : null}
               <Badge variant="outline">{modeLabels[attempt.mode]}</Badge>
               {attempt.sessionId && attempt.mode !== "quick" ? (
                 <Link

@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { Link } from "react-router";
+import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import type { ProgressResponse } from "@/shared/sessions";
 
 type Point = ProgressResponse["points"][number];
@@ -21,10 +23,23 @@ const day = (iso: string) =>
 /**
  * Scores over time as plain SVG (no chart library to download): one point per answer, the
  * overall score bold, the three dimensions thin, with a legend; the same numbers as a table for
- * anyone who prefers one, screen readers included.
+ * anyone who prefers one, screen readers included. In low-anxiety mode (docs/decisions/0093) there
+ * is no chart: scores are not shown as numbers anywhere.
  */
 export function ProgressChart({ points }: { points: Point[] }) {
   const titleId = useId();
+  const lowAnxiety = useLowAnxiety();
+  if (lowAnxiety) {
+    return (
+      <p className="text-muted-foreground" data-testid="progress-hidden">
+        Scores are hidden in low-anxiety mode. Open any answer below for its advice, or{" "}
+        <Link to="/account#practice-settings" className="underline underline-offset-4">
+          change this on your account page
+        </Link>
+        .
+      </p>
+    );
+  }
   if (points.length === 0) {
     return <p className="text-muted-foreground">Answer a question to start your chart.</p>;
   }

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Feedback } from "@/shared/feedback";
 import { FeedbackCard } from "./feedback-card";
+
+const lowAnxiety = vi.hoisted(() => ({ on: false }));
+vi.mock("@/client/lib/low-anxiety", () => ({ useLowAnxiety: () => lowAnxiety.on }));
 
 /** The delivery figures say how far to trust them: the offline filler count is an estimate. */
 function feedbackHeardBy(transcriber: Feedback["source"]["transcriber"]): Feedback {
@@ -31,7 +35,10 @@ function delivery(feedback: Feedback) {
   return within(screen.getByRole("region", { name: "Delivery" }));
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  lowAnxiety.on = false;
+});
 
 describe("FeedbackCard's delivery figures", () => {
   it("marks the offline recogniser's filler count as an estimate", () => {
@@ -181,5 +188,114 @@ describe("FeedbackCard's evidence", () => {
     expect(screen.getByRole("link", { name: /How we score/ }).getAttribute("href")).toBe(
       "/how-we-score",
     );
+  });
+});
+
+/**
+ * Transcript first (docs/decisions/0092): an approximate spoken answer opens on what was heard,
+ * and the scores wait until it is scored as heard or corrected; a report's transcript can be
+ * corrected in place.
+ */
+describe("FeedbackCard's transcript correction", () => {
+  const heard: Feedback = { ...feedbackHeardBy("offline"), approximate: true };
+
+  function open(feedback: Feedback, correct = vi.fn(async () => true)) {
+    const view = render(
+      <FeedbackCard
+        attempt={{ question: "Q?", feedback }}
+        previous={null}
+        trend={[]}
+        onCorrectTranscript={correct}
+      />,
+    );
+    return { correct, view };
+  }
+
+  it("shows an unsure transcript first, with the focus on it; 'Score it as heard' shows the report", () => {
+    const { correct } = open(heard);
+    expect(screen.queryByTestId("feedback-card")).toBeNull();
+    expect(document.activeElement?.textContent).toBe("Check what we heard");
+    const box = screen.getByRole("textbox", { name: "What we heard" }) as HTMLTextAreaElement;
+    expect(box.value).toBe(heard.transcript);
+    fireEvent.click(screen.getByRole("button", { name: "Score it as heard" }));
+    expect(screen.getByTestId("feedback-card")).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Your feedback");
+    expect(correct).not.toHaveBeenCalled();
+  });
+
+  it("'Score my correction' sends the corrected words for the same attempt", async () => {
+    const { correct } = open(heard);
+    const box = screen.getByRole("textbox", { name: "What we heard" });
+    fireEvent.change(box, { target: { value: "  I split the work into daily pieces.  " } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Score my correction" }));
+    });
+    expect(correct).toHaveBeenCalledWith("a1", "I split the work into daily pieces.");
+  });
+
+  it("refuses an empty correction and says why", async () => {
+    const { correct } = open(heard);
+    const box = screen.getByRole("textbox", { name: "What we heard" });
+    fireEvent.change(box, { target: { value: "   " } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Score my correction" }));
+    });
+    expect(correct).not.toHaveBeenCalled();
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("The transcript cannot be empty.")).toBeTruthy();
+  });
+
+  it("corrects a report's transcript in place; Escape cancels back to the button", async () => {
+    const { correct } = open(feedbackHeardBy("offline"));
+    fireEvent.click(screen.getByRole("button", { name: "Correct the Transcript" }));
+    const box = screen.getByRole("textbox", { name: "Correct what we heard" });
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(screen.queryByRole("textbox")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Correct the Transcript" }));
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "I shipped on time." } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole("textbox"), { key: "Enter", ctrlKey: true });
+    });
+    expect(correct).toHaveBeenCalledWith("a1", "I shipped on time.");
+    expect(screen.queryByRole("textbox")).toBeNull();
+  });
+
+  it("offers no correction for a typed answer, nor in a report re-opened from the history", () => {
+    open({ ...feedbackHeardBy("typed"), delivery: null });
+    expect(screen.queryByRole("button", { name: "Correct the Transcript" })).toBeNull();
+    cleanup();
+    render(
+      <FeedbackCard attempt={{ question: "Q?", feedback: heard }} previous={null} trend={[]} />,
+    );
+    expect(screen.getByTestId("feedback-card")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Correct the Transcript" })).toBeNull();
+  });
+
+  it("says a corrected transcript is the user's", () => {
+    open({ ...feedbackHeardBy("offline"), corrected: true });
+    expect(screen.getByText("Corrected transcript")).toBeTruthy();
+    expect(screen.getByText("Your corrected transcript")).toBeTruthy();
+  });
+});
+
+/** Low-anxiety mode (docs/decisions/0093): words for the scores, no numbers. */
+describe("FeedbackCard in low-anxiety mode", () => {
+  it("shows a word for each score and no numbers, and keeps the advice", () => {
+    lowAnxiety.on = true;
+    const feedback = feedbackHeardBy("typed");
+    const before = { ...feedback, scores: { overall: 2.1, clarity: 2, relevance: 2, timing: 2 } };
+    render(
+      <FeedbackCard
+        attempt={{ question: "Q?", feedback: { ...feedback, delivery: null } }}
+        previous={{ question: "Q?", feedback: before }}
+        trend={[2.1, 3, 3.6]}
+      />,
+    );
+    const card = screen.getByTestId("feedback-card");
+    expect(screen.getByTestId("overall-word").textContent).toBe("Solidoverall");
+    expect(card.textContent).not.toMatch(/\d\.\d|\/5|Last try/);
+    expect(within(card).getByText("Say how it ended.")).toBeTruthy();
+    expect(within(card).getAllByText(/^(Strong|Solid|Needs work)$/)).toHaveLength(4);
   });
 });

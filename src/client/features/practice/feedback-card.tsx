@@ -1,9 +1,25 @@
-import { CheckCircle2, CircleDashed, Lightbulb, PencilLine, RotateCcw } from "lucide-react";
+import {
+  CheckCircle2,
+  CircleDashed,
+  Lightbulb,
+  LoaderCircle,
+  PencilLine,
+  RotateCcw,
+} from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { HowWeScoreLink } from "@/client/components/how-we-score-link";
-import { Change, OverallScore, ScoreBars } from "@/client/components/score-bars";
+import {
+  Change,
+  OverallScore,
+  OverallWord,
+  ScoreBars,
+  ScoreWords,
+} from "@/client/components/score-bars";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import {
   Card,
   CardContent,
@@ -14,6 +30,7 @@ import {
 } from "@/client/components/ui/card";
 import {
   COMFORTABLE_WORDS_PER_MINUTE,
+  MAX_TYPED_ANSWER_CHARS,
   type Delivery,
   type Evidence,
   type Feedback,
@@ -29,45 +46,134 @@ import {
 } from "./transcript-highlights";
 import type { Attempt } from "./use-answer-practice";
 
-/**
- * The report on the user's own answer, in the landing card's visual language: the overall score
- * and three bars (with the change since the previous try at the same question), the note, the
- * STAR parts found, strengths and improvements with what each rests on, the delivery figures and
- * the transcript with its fillers and the quoted words marked. A new report takes the focus so
- * keyboard and screen-reader users land on it.
- */
-export function FeedbackCard({
-  attempt,
-  previous,
-  trend,
-  onTryAgain,
-  onEditTranscript,
-  actions,
-}: {
+/** Scores the corrected transcript of a spoken answer; resolves true once the report shows it. */
+type CorrectTranscript = (attemptId: string, transcript: string) => Promise<boolean>;
+
+type FeedbackCardProps = {
   attempt: Attempt;
   previous: Attempt | null;
   /** Overall scores of every try at this question, oldest first. */
   trend: number[];
   /** Without these (a report re-opened from the history) the card has no answer controls. */
   onTryAgain?: () => void;
-  onEditTranscript?: (transcript: string) => void;
+  onCorrectTranscript?: CorrectTranscript;
   /** More buttons for the footer (a session's "Next question"). */
   actions?: ReactNode;
+};
+
+/**
+ * The report on the user's own answer. When the offline recogniser was unsure of a spoken answer
+ * and the answer can still be corrected, the transcript comes first ("Check what we heard",
+ * docs/decisions/0092): the scores wait until the user has scored it as heard or corrected it.
+ */
+export function FeedbackCard(props: FeedbackCardProps) {
+  const { feedback } = props.attempt;
+  /** The answer whose transcript the user accepted as heard. */
+  const [accepted, setAccepted] = useState<string | null>(null);
+  const correct = props.onCorrectTranscript;
+  if (correct && canCorrect(feedback) && feedback.approximate && accepted !== feedback.id) {
+    return (
+      <CheckWhatWeHeard
+        attempt={props.attempt}
+        onAccept={() => setAccepted(feedback.id)}
+        onCorrect={(text) =>
+          text === feedback.transcript
+            ? Promise.resolve(setAccepted(feedback.id)).then(() => true)
+            : correct(feedback.id, text)
+        }
+      />
+    );
+  }
+  return <Report {...props} />;
+}
+
+/** Only a spoken answer has a transcript to correct (a typed one is answered again). */
+const canCorrect = (feedback: Feedback) =>
+  feedback.source.transcriber !== "typed" && feedback.delivery !== null;
+
+/**
+ * The transcript-first state: what the recogniser heard, editable, with the two ways on. Takes
+ * the focus like the report does, so keyboard and screen-reader users land on it.
+ */
+function CheckWhatWeHeard({
+  attempt,
+  onAccept,
+  onCorrect,
+}: {
+  attempt: Attempt;
+  onAccept: () => void;
+  onCorrect: (transcript: string) => Promise<boolean>;
 }) {
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    title.current?.focus();
+    title.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+  }, []);
+  return (
+    <Card className="shadow-raised" aria-labelledby={titleId} data-testid="check-transcript">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2" id={titleId} ref={title} tabIndex={-1} className="outline-none">
+            Check what we heard
+          </CardTitle>
+          <Badge variant="warning">Approximate transcript</Badge>
+        </div>
+        <CardDescription>“{attempt.question}”</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <TranscriptEditor
+          transcript={attempt.feedback.transcript}
+          label="What we heard"
+          hint="The offline recogniser was unsure of some words. Fix anything it misheard before you see your feedback: the words are scored from your correction, and your pace and pauses stay as measured from the recording."
+          onSubmit={onCorrect}
+          other={{ label: "Score it as heard", onClick: onAccept }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The report itself, in the landing card's visual language: the overall score and three bars
+ * (with the change since the previous try at the same question) — or, in low-anxiety mode, a word
+ * for each and no numbers (docs/decisions/0093) — the note, the STAR parts found, strengths and
+ * improvements with what each rests on, the delivery figures and the transcript with its fillers
+ * and the quoted words marked, correctable in place. A new report takes the focus so keyboard and
+ * screen-reader users land on it.
+ */
+function Report({
+  attempt,
+  previous,
+  trend,
+  onTryAgain,
+  onCorrectTranscript,
+  actions,
+}: FeedbackCardProps) {
   const { feedback, question } = attempt;
   const { scores } = feedback;
   const before = previous?.feedback.scores;
+  const lowAnxiety = useLowAnxiety();
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const quotes = useMemo(() => quotedSpans(feedback), [feedback]);
   /** The line of feedback hovered or focused; its words in the transcript stand out. */
   const [active, setActive] = useState<PointKey | null>(null);
   const points = { ids: titleId, quotes, active, setActive };
+  /** Correcting the transcript in place. */
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     title.current?.focus();
     title.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
-  }, [feedback.id]);
+    // A corrected transcript is a new report on the same answer.
+  }, [feedback.id, feedback.transcript, feedback.corrected]);
+
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
 
   return (
     <Card className="shadow-raised" aria-labelledby={titleId} data-testid="feedback-card">
@@ -84,27 +190,42 @@ export function FeedbackCard({
         <CardDescription>“{question}”</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <div className="flex flex-wrap items-end gap-x-4 gap-y-1">
-          <OverallScore score={scores.overall} />
-          {before ? (
-            <p className="pb-1.5 text-sm text-muted-foreground">
-              Last try {before.overall.toFixed(1)}
-              <Change now={scores.overall} before={before.overall} />
-            </p>
-          ) : null}
-        </div>
-        {trend.length > 2 ? (
-          <p className="text-sm text-muted-foreground">
-            Your tries at this question: {trend.map((score) => score.toFixed(1)).join(" → ")}
-          </p>
-        ) : null}
-        <ScoreBars
-          ratings={[
-            { label: "Clarity", score: scores.clarity, previous: before?.clarity },
-            { label: "Relevance", score: scores.relevance, previous: before?.relevance },
-            { label: "Timing", score: scores.timing, previous: before?.timing },
-          ]}
-        />
+        {lowAnxiety ? (
+          <>
+            <OverallWord score={scores.overall} />
+            <ScoreWords
+              ratings={[
+                { label: "Clarity", score: scores.clarity },
+                { label: "Relevance", score: scores.relevance },
+                { label: "Timing", score: scores.timing },
+              ]}
+            />
+          </>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-end gap-x-4 gap-y-1">
+              <OverallScore score={scores.overall} />
+              {before ? (
+                <p className="pb-1.5 text-sm text-muted-foreground">
+                  Last try {before.overall.toFixed(1)}
+                  <Change now={scores.overall} before={before.overall} />
+                </p>
+              ) : null}
+            </div>
+            {trend.length > 2 ? (
+              <p className="text-sm text-muted-foreground">
+                Your tries at this question: {trend.map((score) => score.toFixed(1)).join(" → ")}
+              </p>
+            ) : null}
+            <ScoreBars
+              ratings={[
+                { label: "Clarity", score: scores.clarity, previous: before?.clarity },
+                { label: "Relevance", score: scores.relevance, previous: before?.relevance },
+                { label: "Timing", score: scores.timing, previous: before?.timing },
+              ]}
+            />
+          </>
+        )}
         <p className="rounded-lg bg-secondary p-4 text-sm text-secondary-foreground">
           {feedback.summary}
         </p>
@@ -129,25 +250,69 @@ export function FeedbackCard({
         {feedback.delivery ? (
           <DeliveryFigures
             delivery={feedback.delivery}
-            heardOffline={feedback.source.transcriber === "offline"}
+            heardOffline={feedback.source.transcriber === "offline" && !feedback.corrected}
           />
         ) : null}
 
         <section aria-label="Transcript" className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-sm font-semibold">
-              {feedback.source.transcriber === "typed" ? "Your answer" : "What we heard"}
+              {feedback.source.transcriber === "typed"
+                ? "Your answer"
+                : feedback.corrected
+                  ? "Your corrected transcript"
+                  : "What we heard"}
             </h3>
             {feedback.approximate ? <Badge variant="warning">Approximate transcript</Badge> : null}
+            {feedback.corrected ? <Badge variant="secondary">Corrected transcript</Badge> : null}
+            {onCorrectTranscript && canCorrect(feedback) && !editing ? (
+              <Button
+                ref={editButton}
+                variant="outline"
+                size="sm"
+                className="ml-auto"
+                onClick={() => setEditing(true)}
+              >
+                <PencilLine aria-hidden="true" />
+                Correct the Transcript
+              </Button>
+            ) : null}
           </div>
-          {feedback.approximate ? (
-            <p className="text-sm text-muted-foreground">
-              The offline recogniser was unsure of some words, so scores that depend on your wording
-              are approximate. Correct the transcript and get feedback on what you meant.
-            </p>
-          ) : null}
-          {quotes.size > 0 ? <HighlightKey /> : null}
-          <Transcript text={feedback.transcript} {...points} />
+          {editing && onCorrectTranscript ? (
+            <TranscriptEditor
+              transcript={feedback.transcript}
+              label="Correct what we heard"
+              hint="Your feedback is scored again from your words on this same try. Duration, speaking time and pauses stay as measured from the recording; pace and fillers are counted from your words."
+              autoFocus
+              onSubmit={async (text) => {
+                if (text === feedback.transcript) {
+                  stopEditing();
+                  return true;
+                }
+                const done = await onCorrectTranscript(feedback.id, text);
+                if (done) setEditing(false);
+                return done;
+              }}
+              other={{ label: "Cancel", onClick: stopEditing }}
+            />
+          ) : (
+            <>
+              {feedback.approximate ? (
+                <p className="text-sm text-muted-foreground">
+                  The offline recogniser was unsure of some words, so scores that depend on your
+                  wording are approximate. Correct the transcript and get feedback on what you
+                  meant.
+                </p>
+              ) : null}
+              {feedback.corrected ? (
+                <p className="text-sm text-muted-foreground">
+                  Scored from your correction; the delivery figures are from your recording.
+                </p>
+              ) : null}
+              {quotes.size > 0 ? <HighlightKey /> : null}
+              <Transcript text={feedback.transcript} {...points} />
+            </>
+          )}
         </section>
       </CardContent>
       <CardFooter className="flex flex-wrap gap-3 empty:hidden">
@@ -157,15 +322,111 @@ export function FeedbackCard({
             Try Again
           </Button>
         ) : null}
-        {onEditTranscript && feedback.source.transcriber !== "typed" ? (
-          <Button variant="outline" onClick={() => onEditTranscript(feedback.transcript)}>
-            <PencilLine aria-hidden="true" />
-            Correct the Transcript
-          </Button>
-        ) : null}
         {actions}
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * A transcript to correct: a labelled text box, "Score my correction" (or Ctrl+Enter) and one
+ * other way out. While the correction is scored, the box and buttons wait (aria-busy).
+ */
+function TranscriptEditor({
+  transcript,
+  label,
+  hint,
+  autoFocus = false,
+  onSubmit,
+  other,
+}: {
+  transcript: string;
+  label: string;
+  hint: string;
+  autoFocus?: boolean;
+  onSubmit: (transcript: string) => Promise<boolean>;
+  other: { label: string; onClick: () => void };
+}) {
+  const id = useId();
+  const [text, setText] = useState(transcript);
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const trimmed = text.trim();
+  const tooLong = trimmed.length > MAX_TYPED_ANSWER_CHARS;
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, [autoFocus]);
+
+  async function submit() {
+    if (busy) return;
+    if (!trimmed || tooLong) {
+      box.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(trimmed);
+    } finally {
+      // The editor may be gone by now (the report replaced it): React ignores the update then.
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="space-y-3"
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="space-y-2">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+        <Textarea
+          id={id}
+          ref={box}
+          value={text}
+          rows={5}
+          readOnly={busy}
+          aria-describedby={`${id}-hint${!trimmed || tooLong ? ` ${id}-problem` : ""}`}
+          aria-invalid={!trimmed || tooLong}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void submit();
+            } else if (event.key === "Escape" && other.label === "Cancel") {
+              event.preventDefault();
+              other.onClick();
+            }
+          }}
+        />
+        {!trimmed || tooLong ? (
+          <p id={`${id}-problem`} className="text-sm text-destructive">
+            {tooLong
+              ? `The transcript can be at most ${MAX_TYPED_ANSWER_CHARS} characters.`
+              : "The transcript cannot be empty."}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <PencilLine aria-hidden="true" />
+          )}
+          {busy ? "Scoring your correction..." : "Score my correction"}
+        </Button>
+        <Button type="button" variant="outline" disabled={busy} onClick={other.onClick}>
+          {other.label}
+        </Button>
+      </div>
+    </form>
   );
 }
 

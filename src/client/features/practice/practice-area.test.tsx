@@ -15,6 +15,7 @@ const invoke = vi.hoisted(() => vi.fn());
 vi.mock("@/client/lib/auth", () => ({
   getSupabase: async () => ({ functions: { invoke } }),
   signOut: vi.fn(),
+  useAuth: () => ({ user: null, session: null, loading: false, recovery: false }),
 }));
 
 const config = {

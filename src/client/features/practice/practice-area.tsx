@@ -72,7 +72,7 @@ export function PracticeArea() {
               document.querySelector<HTMLElement>("#answer-yourself [data-answer-start]")?.focus(),
             );
           }}
-          onEditTranscript={practice.editTranscript}
+          onCorrectTranscript={practice.correctTranscript}
         />
       ) : null}
     </div>

@@ -2,7 +2,13 @@ import { Award, Target, TrendingDown } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { HowWeScoreLink } from "@/client/components/how-we-score-link";
-import { OverallScore, ScoreBars } from "@/client/components/score-bars";
+import {
+  OverallScore,
+  OverallWord,
+  ScoreBars,
+  ScoreWords,
+  scoreWord,
+} from "@/client/components/score-bars";
 import { Badge } from "@/client/components/ui/badge";
 import {
   Card,
@@ -13,6 +19,7 @@ import {
   CardTitle,
 } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { roleLabel } from "@/shared/roles";
 import { modeLabels, type SessionDetail } from "@/shared/sessions";
 import { useSessionDetail } from "./practice-sessions";
@@ -29,6 +36,7 @@ const attemptHref = (attemptId: string) => `/history?attempt=${attemptId}`;
 
 function ReportCard({ session, footer }: { session: SessionDetail; footer?: ReactNode }) {
   const { report } = session;
+  const lowAnxiety = useLowAnxiety();
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), [session.id]);
@@ -54,16 +62,18 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
         {report.averages ? (
           <>
             <div className="flex flex-wrap items-end gap-3">
-              <OverallScore score={report.averages.overall} />
-              <p className="pb-1.5 text-sm text-muted-foreground">average over the session</p>
+              {lowAnxiety ? (
+                <OverallWord score={report.averages.overall} />
+              ) : (
+                <OverallScore score={report.averages.overall} />
+              )}
+              <p className="pb-1.5 text-sm text-muted-foreground">across the session</p>
             </div>
-            <ScoreBars
-              ratings={[
-                { label: "Clarity", score: report.averages.clarity },
-                { label: "Relevance", score: report.averages.relevance },
-                { label: "Timing", score: report.averages.timing },
-              ]}
-            />
+            {lowAnxiety ? (
+              <ScoreWords ratings={ratingsOf(report.averages)} />
+            ) : (
+              <ScoreBars ratings={ratingsOf(report.averages)} />
+            )}
           </>
         ) : (
           <p className="text-muted-foreground">No answers in this session yet.</p>
@@ -74,11 +84,13 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
               label="Best answer"
               icon={<Award aria-hidden="true" className="size-4 text-success" />}
               answer={report.best}
+              lowAnxiety={lowAnxiety}
             />
             <RankedAnswer
               label="Weakest answer"
               icon={<TrendingDown aria-hidden="true" className="size-4 text-warning" />}
               answer={report.weakest}
+              lowAnxiety={lowAnxiety}
             />
           </ul>
         ) : null}
@@ -106,20 +118,32 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
   );
 }
 
+const ratingsOf = (averages: NonNullable<SessionDetail["report"]["averages"]>) => [
+  { label: "Clarity", score: averages.clarity },
+  { label: "Relevance", score: averages.relevance },
+  { label: "Timing", score: averages.timing },
+];
+
 function RankedAnswer({
   label,
   icon,
   answer,
+  lowAnxiety,
 }: {
   label: string;
   icon: ReactNode;
   answer: NonNullable<SessionDetail["report"]["best"]>;
+  /** Low-anxiety mode: the score as a word (docs/decisions/0093). */
+  lowAnxiety: boolean;
 }) {
   return (
     <li className="rounded-lg border border-border p-4">
       <p className="flex items-center gap-2 text-sm font-semibold">
         {icon}
-        {label} <Badge variant="outline">{answer.overall.toFixed(1)}</Badge>
+        {label}{" "}
+        <Badge variant="outline">
+          {lowAnxiety ? scoreWord(answer.overall) : answer.overall.toFixed(1)}
+        </Badge>
       </p>
       <Link className="mt-1 block text-sm underline" to={attemptHref(answer.attemptId)}>
         {answer.question}

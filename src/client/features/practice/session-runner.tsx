@@ -176,7 +176,7 @@ function QuestionView({
           previous={practice.previous}
           trend={practice.trend}
           onTryAgain={practice.tryAgain}
-          onEditTranscript={practice.editTranscript}
+          onCorrectTranscript={practice.correctTranscript}
           actions={
             <>
               {followUp ? (

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/client/components/ui/toaster";
 import { describeApiError, isAborted } from "@/client/lib/api-client";
+import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import {
   MAX_ANSWER_AUDIO_BYTES,
   MAX_ANSWER_RECORDING_SECONDS,
   type Feedback,
 } from "@/shared/feedback";
 import { createAnswerDraft } from "./answer-draft";
+import { useCorrectTranscript } from "./correct-transcript";
 import { useEvaluateAnswer } from "./evaluate-answer";
 import { describeLimit } from "./recording-panel";
+import { scoreWord } from "@/client/components/score-bars";
 import {
   toastRecorderError,
   useRecorder,
@@ -35,6 +38,8 @@ export function useAnswerPractice(question: string, attemptOf?: string) {
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);
   const evaluation = useEvaluateAnswer();
+  const correction = useCorrectTranscript();
+  const lowAnxiety = useLowAnxiety();
   const [draft] = useState(createAnswerDraft);
 
   const recorder = useRecorder({
@@ -92,13 +97,27 @@ export function useAnswerPractice(question: string, attemptOf?: string) {
         onSuccess(feedback) {
           const previous = attempts.findLast((attempt) => attempt.question === asked);
           setAttempts((list) => [...list, { question: asked, feedback }]);
-          toast.success("Feedback ready", {
-            description: `Your answer scored ${feedback.scores.overall.toFixed(1)} out of 5.`,
-          });
-          setStatus(
-            `Feedback ready: ${feedback.scores.overall.toFixed(1)} out of 5` +
-              (previous ? `, ${describeChange(feedback, previous.feedback)}.` : "."),
-          );
+          if (feedback.approximate) {
+            // The report opens on the transcript first (FeedbackCard's "Check what we heard").
+            toast.success("Check what we heard", {
+              description:
+                "The recogniser was unsure of some words. Correct them, or score it as heard.",
+            });
+            setStatus("Check what we heard: correct the transcript, or score it as heard.");
+          } else if (lowAnxiety) {
+            toast.success("Feedback ready", { description: "Your feedback is below." });
+            setStatus(
+              `Feedback ready: ${scoreWord(feedback.scores.overall).toLowerCase()} overall.`,
+            );
+          } else {
+            toast.success("Feedback ready", {
+              description: `Your answer scored ${feedback.scores.overall.toFixed(1)} out of 5.`,
+            });
+            setStatus(
+              `Feedback ready: ${feedback.scores.overall.toFixed(1)} out of 5` +
+                (previous ? `, ${describeChange(feedback, previous.feedback)}.` : "."),
+            );
+          }
         },
         onError(error) {
           setStatus(
@@ -145,11 +164,30 @@ export function useAnswerPractice(question: string, attemptOf?: string) {
       setTyped("");
       setStatus("Answer again: record or type a new answer, then get feedback.");
     },
-    /** Fix what the recogniser misheard: the transcript becomes a typed answer to re-score. */
-    editTranscript(transcript: string) {
-      setMode("type");
-      setTyped(transcript);
-      setStatus("The transcript is in the text box. Correct it, then get feedback again.");
+    /**
+     * Fix what the recogniser misheard in a spoken answer (docs/decisions/0092): the same attempt
+     * is scored again from the corrected words, keeping its delivery; not a new try. Resolves
+     * true once the report shows the new feedback.
+     */
+    async correctTranscript(attemptId: string, transcript: string): Promise<boolean> {
+      setStatus("Scoring your correction...");
+      try {
+        const feedback = await correction.mutateAsync({ attemptId, transcript });
+        setAttempts((list) =>
+          list.map((attempt) =>
+            attempt.feedback.id === attemptId ? { ...attempt, feedback } : attempt,
+          ),
+        );
+        setStatus(
+          lowAnxiety
+            ? "Feedback updated from your correction."
+            : `Feedback updated from your correction: ${feedback.scores.overall.toFixed(1)} out of 5.`,
+        );
+        return true;
+      } catch (error) {
+        setStatus(`Your correction was not scored. ${describeApiError(error)}`);
+        return false;
+      }
     },
     /** For the screen-reader status line. */
     status,
