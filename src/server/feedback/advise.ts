@@ -149,7 +149,8 @@ export function advise(
           : "Tell one real example: a time it happened, what you did and how it ended.",
         "no past action found",
       );
-    } else if (onTopic && star) {
+    } else if (star) {
+      // What a story lacks is true of it whatever its topic, and often why it reads off topic.
       if (!star.action) {
         if (m.sharedActions.length > 0)
           improve(

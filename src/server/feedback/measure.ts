@@ -455,7 +455,7 @@ function wordSpans(transcript: string, words: readonly TimedWord[]): Span[] {
 }
 
 /** Below this calibrated confidence a recognised word is not quoted back to the user. */
-const QUOTABLE_CONFIDENCE = 0.6;
+export const QUOTABLE_CONFIDENCE = 0.6;
 /** A silence this long between words ends a clause, as a full stop would in writing. */
 const CLAUSE_PAUSE_SECONDS = 0.6;
 
@@ -520,7 +520,9 @@ export function measureAnswer(input: MeasureInput): Measurements {
     for (let i = verbAt - 1; i >= 0 && verbAt - i <= 4; i--) {
       const token = tokens[i]!;
       if (token.sentence !== tokens[verbAt]!.sentence) break;
-      if (FUTURE.has(token.lemma) || FUTURE.has(token.lower)) return true;
+      // "We plan to…", "I'll…", "going to…" — a verb of intending, not the noun "the plan".
+      const verbal = token.pos === "AUX" || token.pos === "VERB" || token.pos === "PART";
+      if (verbal && (FUTURE.has(token.lemma) || FUTURE.has(token.lower))) return true;
     }
     return false;
   };
@@ -601,11 +603,14 @@ export function measureAnswer(input: MeasureInput): Measurements {
     )
       taskStarts.push(i - 1);
   }
+  // Said before anything was done (after it, "asked me to…" is a sequel, not the task).
   for (const phrase of [
     "it was my job",
     "it was up to me",
     "in charge of",
     "on me to",
+    "was on me",
+    "for me to",
     "asked me to",
     "wanted me to",
     "needed me to",
@@ -616,24 +621,29 @@ export function measureAnswer(input: MeasureInput): Measurements {
     "the task of",
     "gave me the job",
     "gave me the task",
+    "the main thing was",
+    "the first thing was",
+    "the priority was",
   ])
-    taskStarts.push(...phraseAt(doc, phrase));
+    taskStarts.push(...phraseAt(doc, phrase).filter((at) => at < setupEndToken()));
   // "My responsibility", "I made it my goal": a goal of one's own, wherever it is said.
   for (let i = 1; i < tokens.length; i++)
     if (TASK_NOUNS.has(tokens[i]!.lemma) && ["my", "our"].includes(tokens[i - 1]!.lower))
       taskStarts.push(i - 1);
-  // Before anything was done: "…needed to…", "…had to…", "the group was expected to…".
+  // Before anything was done: "…needed to…", "…had to…".
   for (let i = 0; i < setupEndToken(); i++) {
     const token = tokens[i]!;
     if (["need", "have", "must"].includes(token.lemma) && tokens[i + 1]?.lower === "to")
       taskStarts.push(i);
+  }
+  // Wherever it is said: "the group was expected to…", "I was responsible for…".
+  for (let i = 0; i < tokens.length - 2; i++)
     if (
-      token.lemma === "be" &&
-      TASK_PASSIVE.has(tokens[i + 1]?.lemma ?? "") &&
-      ["to", "for"].includes(tokens[i + 2]?.lower ?? "")
+      tokens[i]!.lemma === "be" &&
+      TASK_PASSIVE.has(tokens[i + 1]!.lemma) &&
+      ["to", "for"].includes(tokens[i + 2]!.lower)
     )
       taskStarts.push(i);
-  }
   const task = taskStarts.map((at) => around(Math.max(0, at)));
 
   const figureTokens = wordIndexes(doc).filter((i) => {
