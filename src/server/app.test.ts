@@ -35,7 +35,13 @@ describe("health", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await t.app.request("/functions/v1/nope", { method: "POST" });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Not found" } });
+    expect(await res.json()).toEqual({
+      error: {
+        code: "not_found",
+        message: "Not found",
+        requestId: res.headers.get("x-request-id"),
+      },
+    });
   });
 });
 

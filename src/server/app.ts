@@ -121,7 +121,16 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => sendError(c, new ApiError("not_found", "Not found")));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return sendError(c, error);
+    if (error instanceof ApiError) {
+      // An engine or provider that failed: the request's id ties this line to the answer.
+      if (error.status >= 500) {
+        (c.var.log ?? logger).warn(
+          { code: error.code, err: error.message },
+          "server error answered",
+        );
+      }
+      return sendError(c, error);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return sendError(c, new ApiError(codeOfStatus(error.status), error.message || "Bad request"));
     }

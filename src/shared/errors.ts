@@ -53,15 +53,18 @@ export const fieldIssueSchema = z.object({ path: z.string(), message: z.string()
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /**
- * `{ "error": { "code", "message", "details"? } }` — the one error envelope. `details`, when
- * present, lists field problems (validation failures). The code is a plain string on the read
- * side so that a client survives a server that knows more codes than it does.
+ * `{ "error": { "code", "message", "details"?, "requestId" } }` — the one error envelope.
+ * `details`, when present, lists field problems (validation failures); `requestId` is the
+ * request's `X-Request-Id`, which the server's log lines carry too. The code is a plain string on
+ * the read side so that a client survives a server that knows more codes than it does, and
+ * `requestId` is optional there so that it survives a proxy's or an older server's envelope.
  */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(fieldIssueSchema).optional(),
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,15 +1,14 @@
+import { callFunction } from "./functions";
 import type { TestApp } from "./test-app";
 
-/** `POST /functions/v1/{name}` as supabase-js sends it: bearer token, JSON body or none. */
+/**
+ * `callFunction` with the answer read: its status, headers, JSON and text. A string `body` is
+ * sent as it is.
+ */
 export async function invoke(t: TestApp, name: string, token: string | undefined, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await t.app.request(`/functions/v1/${name}`, {
-    method: "POST",
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
+  const res = await (typeof body === "string"
+    ? callFunction(t, token, name, undefined, { raw: body })
+    : callFunction(t, token, name, body));
   const text = await res.text();
   let json: unknown;
   try {

@@ -25,7 +25,7 @@ export function supabaseCors(config: Config): MiddlewareHandler {
       "x-supabase-api-version",
     ],
     allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    exposeHeaders: ["X-Supabase-Api-Version"],
+    exposeHeaders: ["X-Supabase-Api-Version", "X-Request-Id"],
     maxAge: 600,
   });
   return (c, next) => {

@@ -62,7 +62,11 @@ describe("billing functions through @supabase/functions-js", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("x-relay-error")).toBeNull();
     expect(await response.json()).toEqual({
-      error: { code: "unauthorized", message: expect.any(String) },
+      error: {
+        code: "unauthorized",
+        message: expect.any(String),
+        requestId: response.headers.get("x-request-id"),
+      },
     });
   });
 

@@ -272,7 +272,13 @@ describe("Stripe provider against a wire-compatible fake Stripe (real SDK, no ne
     });
     expect(await deliver(payload, wrongSecret)).toEqual({
       status: 400,
-      json: { error: { code: "invalid_signature", message: expect.any(String) } },
+      json: {
+        error: {
+          code: "invalid_signature",
+          message: expect.any(String),
+          requestId: expect.any(String),
+        },
+      },
     });
     const stale = signer.webhooks.generateTestHeaderString({
       payload,

@@ -11,6 +11,7 @@ import {
 import { readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { callFunction, expectError } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 import { writeWebm } from "@tests/support/webm-writer";
@@ -23,24 +24,8 @@ const typed =
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const spoken = () => base64(readFixture("answer-deadline.slt"));
 
-function evaluate(t: TestApp, user: TestUser | null, body: unknown, raw?: string) {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (user) headers.authorization = `Bearer ${user.accessToken}`;
-  return t.request("/functions/v1/evaluate-answer", {
-    method: "POST",
-    headers,
-    body: raw ?? JSON.stringify(body),
-  });
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body.error;
-}
+const evaluate = (t: TestApp, user: TestUser | null, body: unknown, raw?: string) =>
+  callFunction(t, user, "evaluate-answer", body, { raw });
 
 describe("evaluate-answer, offline engines", () => {
   let t: TestApp;

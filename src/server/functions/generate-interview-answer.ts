@@ -84,12 +84,15 @@ export async function collectAnswer(
 
 const KEEP_ALIVE_MS = 15_000;
 
-/** The answer as server-sent events; aborting `controller` (client gone) stops the engine. */
+/**
+ * The answer as server-sent events; aborting `controller` (client gone) stops the engine. An
+ * `error` event names the request (`requestId`), as every error envelope does.
+ */
 export function streamAnswer(
   started: { first: string; iterator: AsyncIterator<string> },
   source: string,
   controller: AbortController,
-  logger: Logger,
+  { log: logger, requestId }: { log: Logger; requestId: string },
 ): Response {
   const encoder = new TextEncoder();
   const { iterator } = started;
@@ -115,9 +118,7 @@ export function streamAnswer(
               ? engineFailure(error)
               : new ApiError(codes.engineFailed, "The answer was interrupted. Please try again.");
           if (!(error instanceof EngineError)) logger.error({ err: error }, "answer stream failed");
-          send(
-            `event: error\ndata: ${JSON.stringify(errorBody(failure.code, failure.message))}\n\n`,
-          );
+          send(`event: error\ndata: ${JSON.stringify(errorBody(failure, requestId))}\n\n`);
         }
       } finally {
         clearInterval(ping);

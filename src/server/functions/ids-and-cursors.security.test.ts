@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSchema } from "@/shared/sessions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { callFunction } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -18,13 +19,7 @@ const story =
 let t: TestApp;
 let user: TestUser;
 
-function call(name: string, body: unknown) {
-  return t.request(`/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${user.accessToken}` },
-    body: JSON.stringify(body),
-  });
-}
+const call = (name: string, body: unknown) => callFunction(t, user, name, body);
 
 async function expectValidationFailed(res: Response, path: string) {
   const body = (await res.json()) as {

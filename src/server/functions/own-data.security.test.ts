@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "@/server/db/schema";
 import { sessionSchema } from "@/shared/sessions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { callFunction, expectError } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -19,15 +20,8 @@ const story =
 
 let t: TestApp;
 
-function call(user: TestUser | null, name: string, body: unknown = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (user) headers.authorization = `Bearer ${user.accessToken}`;
-  return t.request(`/functions/v1/${name}`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-}
+const call = (user: TestUser | null, name: string, body: unknown = {}) =>
+  callFunction(t, user, name, body);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -85,9 +79,7 @@ describe("export-my-data and delete-my-history without a subscription", () => {
 
   it("still need a signed-in user", async () => {
     for (const name of ["export-my-data", "delete-my-history"]) {
-      const res = await call(null, name);
-      expect(res.status).toBe(401);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+      await expectError(await call(null, name), 401, "unauthorized");
     }
   });
 });

@@ -3,6 +3,7 @@ import { noiseWebm, readFixture, silentWebm } from "@tests/support/audio-fixture
 import { demuxWebmOpus } from "@/server/audio/webm";
 import { writeWebm } from "@tests/support/webm-writer";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { callFunction } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -20,12 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (name: string, body: unknown) =>
-  t.app.request(`/functions/v1/${name}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const call = (name: string, body: unknown) => callFunction(t, user, name, body);
 
 describe("practice functions on the offline engines", () => {
   it("names the offline engines", async () => {

@@ -5,6 +5,7 @@ import { MAX_QUESTION_CHARS, MAX_TRANSCRIBE_BODY_BYTES } from "@/shared/practice
 import { readFixture } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { callFunction, expectError, type CallOptions } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -38,33 +39,13 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-function call(
+/** A function called by the subscriber unless `user` says otherwise (null: nobody). */
+const call = (
   app: TestApp,
   name: string,
   body: unknown,
-  options: { user?: TestUser | null; headers?: Record<string, string>; raw?: BodyInit } = {},
-) {
-  const user = options.user === undefined ? subscriber : options.user;
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    ...options.headers,
-  };
-  if (user) headers.authorization = `Bearer ${user.accessToken}`;
-  return app.app.request(`/functions/v1/${name}`, {
-    method: "POST",
-    headers,
-    body: options.raw ?? JSON.stringify(body),
-  });
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message).toEqual(expect.any(String));
-  return body.error;
-}
+  { user = subscriber, ...options }: CallOptions & { user?: TestUser | null } = {},
+) => callFunction(app, user, name, body, options);
 
 /** A minimal WebM: EBML header, an unknown-size Segment, one track, one cluster at `ms`. */
 function syntheticWebm(codec: string, clusterMs: number): Buffer {
@@ -406,7 +387,7 @@ describe("generate-interview-answer", () => {
     expect(events.filter((e) => e.event === "message")).toHaveLength(3);
     expect(events.at(-1)).toMatchObject({
       event: "error",
-      data: { error: { code: "engine_timeout" } },
+      data: { error: { code: "engine_timeout", requestId: res.headers.get("x-request-id") } },
     });
   });
 

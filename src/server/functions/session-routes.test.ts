@@ -11,6 +11,7 @@ import {
   type Session,
 } from "@/shared/sessions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
+import { callFunction, expectError } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -33,27 +34,13 @@ let t: TestApp;
 let ada: TestUser;
 let grace: TestUser;
 
-function call(user: TestUser | null, name: string, body?: unknown, method = "POST") {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (user) headers.authorization = `Bearer ${user.accessToken}`;
-  return t.request(`/functions/v1/${name}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const call = (user: TestUser | null, name: string, body?: unknown, method = "POST") =>
+  callFunction(t, user, name, body, { method });
 
 async function ok<T>(res: Response, schema: { parse(value: unknown): T }, status = 200) {
   const body: unknown = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(status);
   return schema.parse(body);
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
 }
 
 const start = async (user: TestUser, body: unknown) =>
@@ -144,7 +131,11 @@ describe("start-session", () => {
     for (const body of bad) {
       await expectError(await call(ada, "start-session", body), 400, "validation_failed");
     }
-    await expectError(await call(ada, "start-session", "{nope"), 400, "bad_json");
+    await expectError(
+      await callFunction(t, ada, "start-session", undefined, { raw: "{nope" }),
+      400,
+      "bad_json",
+    );
   });
 });
 

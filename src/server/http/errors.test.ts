@@ -27,9 +27,8 @@ describe("the error map", () => {
     const parsed = z.object({ refresh: z.boolean() }).safeParse({ refresh: "yes" });
     const invalid = validationFailed("`refresh` must be true or false.", parsed.error!);
     expect(invalid.status).toBe(400);
-    const body = errorBody(invalid.code, invalid.message, invalid.details);
-    expect(errorEnvelopeSchema.parse(body).error.details).toEqual([
-      { path: "refresh", message: expect.any(String) },
-    ]);
+    const body = errorEnvelopeSchema.parse(errorBody(invalid, "req-1"));
+    expect(body.error.details).toEqual([{ path: "refresh", message: expect.any(String) }]);
+    expect(body.error.requestId).toBe("req-1");
   });
 });

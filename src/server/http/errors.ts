@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode, ErrorEnvelope, FieldIssue } from "@/shared/errors";
+import type { AppEnv } from "./env";
 
 /**
- * One error envelope for our own endpoints: `{ "error": { "code", "message", "details"? } }`
- * (`errorEnvelopeSchema` in src/shared/errors.ts). The auth endpoints keep GoTrue's shape
- * (auth/errors.ts). An error names its code; the status follows from the code, here and
+ * One error envelope for our own endpoints:
+ * `{ "error": { "code", "message", "details"?, "requestId" } }` (`errorEnvelopeSchema` in
+ * src/shared/errors.ts); `requestId` is the `X-Request-Id` the answer carries and the `reqId` of
+ * the request's log lines. The auth endpoints keep GoTrue's shape (auth/errors.ts). An error names its code; the status follows from the code, here and
  * nowhere else (docs/decisions/0061).
  */
 export type { ErrorCode, FieldIssue };
@@ -121,13 +123,23 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, details?: FieldIssue[]): ErrorEnvelope {
-  return { error: details === undefined ? { code, message } : { code, message, details } };
+/** The envelope of `error`, naming the request it answers (set by the first middleware in app.ts). */
+export function errorBody(error: ApiError, requestId: string | undefined): ErrorEnvelope {
+  const { code, message, details } = error;
+  return {
+    error: {
+      code,
+      message,
+      ...(details === undefined ? {} : { details }),
+      ...(requestId === undefined ? {} : { requestId }),
+    },
+  };
 }
 
 export function sendError(c: Context, error: ApiError): Response {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-  return c.json(errorBody(error.code, error.message, error.details), error.status);
+  const { requestId } = c.var as Partial<AppEnv["Variables"]>;
+  return c.json(errorBody(error, requestId), error.status);
 }
 
 /** A failed zod parse, as far as the envelope needs it (zod 4 or 3, core or classic). */
