@@ -108,6 +108,8 @@ export const functions = {
     summary: "The questions of a new AI Interviewer, Quick Practice or company session.",
     request: startSessionRequestSchema,
     response: sessionSchema,
+    /** A new session: 201 Created (every other function answers 200). */
+    status: 201,
   },
   "list-attempts": {
     summary: "A page of the user's answers, newest first.",
@@ -139,7 +141,10 @@ export const functions = {
     request: noBodySchema,
     response: deleteMyHistoryResponseSchema,
   },
-} as const satisfies Record<string, { summary: string; request: z.ZodType; response: z.ZodType }>;
+} as const satisfies Record<
+  string,
+  { summary: string; request: z.ZodType; response: z.ZodType; status?: 201 }
+>;
 
 export type FunctionName = keyof typeof functions;
 type Functions = typeof functions;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { requireUser } from "@/server/auth/guard";
 import { supabaseCors } from "@/server/auth/cors";
 import type { AuthedEnv } from "@/server/http/env";
@@ -12,6 +13,7 @@ import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
 import { limitBody } from "@/server/http/body-limit";
 import { functionBody } from "@/server/http/validate";
+import { functionsOpenApi } from "./openapi";
 
 /**
  * The server functions at `POST /functions/v1/{name}` (the Supabase Functions convention that
@@ -28,6 +30,16 @@ export function functionsRoutes(services: Services) {
   });
 
   router.use(supabaseCors(services.config));
+
+  // The functions' OpenAPI document, from the function table (docs/decisions/0095): public, the
+  // same for everyone until the next deploy, made on first request.
+  let openApi: string | undefined;
+  router.get("/openapi.json", etag(), (c) => {
+    openApi ??= JSON.stringify(functionsOpenApi(services.config.siteUrl));
+    c.header("Cache-Control", "public, max-age=300");
+    c.header("Content-Type", "application/json; charset=utf-8");
+    return c.body(openApi);
+  });
 
   // Read-only, so GET works too; supabase-js sends POST.
   router.on(

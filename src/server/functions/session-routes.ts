@@ -21,7 +21,7 @@ import {
   progress,
   recentQuestionKeys,
 } from "@/server/sessions/store";
-import type { FunctionResponse } from "@/shared/functions";
+import { functions, type FunctionResponse } from "@/shared/functions";
 import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
 
 /**
@@ -131,7 +131,8 @@ export function sessionRoutes(services: Services) {
         company: request.mode === "company" ? request.company : undefined,
         ...chosen,
       });
-      return c.json(session satisfies FunctionResponse<"start-session">, 201);
+      const created = functions["start-session"].status;
+      return c.json(session satisfies FunctionResponse<"start-session">, created);
     },
   );
 
