@@ -10,8 +10,9 @@ import { ApiError, validationFailed, type SchemaError } from "./errors";
  * One way to validate a request: a zod schema, and the hook of the request's wire format that
  * answers when the schema says no. Three formats, three hooks:
  *
- * - `functionsJson` — our envelope: 400 `bad_json`, or 400 `validation_failed` with
- *   `details: [{ path, message }]` (`validationFailed`).
+ * - `functionBody(name)` — a server function's body, checked with its request schema from the
+ *   function table (src/shared/functions.ts), in our envelope: 400 `bad_json`, or 400
+ *   `validation_failed` with `details: [{ path, message }]` (`validationFailed`).
  * - `gotrueJson` / `gotrueBody` — GoTrue's shape under /auth/v1: 400 `bad_json` (also for JSON
  *   that is not an object), 400 `validation_failed` with the route's message for the first bad
  *   field, and text PostgreSQL cannot store (NUL, lone surrogates) refused before the schema.
@@ -104,8 +105,8 @@ function functionsHook(
 
 const notJson = () => new ApiError("bad_json", "The request body must be JSON.");
 
-/** A JSON body for a server function, any Content-Type; see `functionsHook`. */
-export function functionsJson<T extends z.ZodType, E extends Env = Env>(
+/** A JSON body for a server function, any Content-Type; see `functionsHook` and `functionBody`. */
+function functionsJson<T extends z.ZodType, E extends Env = Env>(
   schema: T,
   message: string,
   options: JsonOptions<T> & { refine?: (error: SchemaError) => ApiError | undefined } = {},
