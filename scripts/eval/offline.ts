@@ -1,7 +1,7 @@
 // npm run eval:offline [-- [--only] folder…] — recognition quality of the offline transcriber over
 // recorded questions.
-// Every WebM in tests/fixtures/audio, ../shared/fixtures/audio when present (and in any extra folder given as an argument, each with
-// a manifest.json of the same shape) goes through the real transcriber: worker pool, WebM/Opus
+// Every WebM in tests/fixtures/audio and in each folder given as an argument (each with a
+// manifest.json of the same shape) goes through the real transcriber: worker pool, WebM/Opus
 // decoding, grammar built from the question bank. Prints a table and a summary; exits 1 when a
 // target is missed. Targets: in-bank exact match 100% clean and ≥ 95% noisy; off-topic refused
 // or flagged ≥ 80%; in-bank flagged ≤ 5%.
@@ -24,14 +24,12 @@ type Recording = {
   file?: string;
 };
 
-// The repository's own recordings, the team's shared set when it sits beside the clone, and any
-// folder given as an argument.
-const shared = path.resolve("../shared/fixtures/audio");
-// `--only folder…` measures those folders alone (eval:role-questions).
+// The repository's own recordings and any folder given as an argument; `--only folder…` measures
+// those folders alone (eval:role-questions).
 const only = process.argv.includes("--only");
 const extra = process.argv.slice(2).filter((arg) => arg !== "--only");
 const dirs = [
-  ...(only ? [] : [path.resolve("tests/fixtures/audio"), ...(existsSync(shared) ? [shared] : [])]),
+  ...(only ? [] : [path.resolve("tests/fixtures/audio")]),
   ...extra.map((dir) => path.resolve(dir)),
 ];
 const workers = Number(process.env.TRANSCRIBE_WORKERS ?? 2);

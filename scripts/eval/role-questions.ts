@@ -1,4 +1,4 @@
-// npm run eval:role-questions — records every role set's question (issue 16) as a job seeker's
+// npm run eval:role-questions — records every role set's question (docs/decisions/0072) as a job seeker's
 // interviewer would ask it, for eval:offline to measure against the same targets as the general
 // bank's recordings: one voice per question in turn (slt, awb, rms) at flite's pace, and every
 // fourth question again with pink noise at a true 20 dB signal-to-noise ratio, every fourth also

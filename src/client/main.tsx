@@ -1,3 +1,5 @@
+// First, before any zod module loads (decision 0068).
+import "@/client/lib/zod-setup";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";

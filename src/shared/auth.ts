@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Accounts: the limits both sides enforce, the request bodies of the GoTrue-compatible endpoints
- * under /auth/v1 (see contracts/auth.md) and the shapes they answer with.
+ * under /auth/v1 (see docs/contracts/auth.md) and the shapes they answer with.
  */
 
 /** NIST SP 800-63B's minimum for a password chosen by the user (docs/decisions/0083). */

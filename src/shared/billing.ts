@@ -12,7 +12,7 @@ export const premiumPlan = {
   amountLabel: "$11.00",
 } as const;
 
-/** `check-subscription` answer (contracts/billing.md). */
+/** `check-subscription` answer (docs/contracts/billing.md). */
 export const subscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   subscription_tier: z.string().nullable(),
@@ -35,7 +35,7 @@ export const notSubscribed: SubscriptionStatus = {
   subscription_end: null,
 };
 
-/** Client-side timing of subscription checks (product spec, sections 4 and 9). */
+/** Client-side timing of subscription checks (docs/product-spec.md, sections 4 and 9). */
 export const subscriptionCheckTiming = {
   /** Delay after a SIGNED_IN auth event before checking. */
   afterSignedInMs: 1000,

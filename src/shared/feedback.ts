@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_QUESTION_CHARS } from "./practice-limits";
 
 /**
- * `POST /functions/v1/evaluate-answer` (contracts/feedback.md): the user's own answer, spoken or
+ * `POST /functions/v1/evaluate-answer` (docs/contracts/feedback.md): the user's own answer, spoken or
  * typed, scored like the landing page's sample card. Used by both sides; the server checks the
  * audio itself (base64, WebM/Opus, length) as it does for transcribe-audio.
  */
@@ -210,7 +210,7 @@ export const feedbackSchema = z.object({
    */
   corrected: z.boolean().optional(),
   /**
-   * Ours, beyond the contract (issue 16): in an AI Interviewer session, the interviewer's one
+   * Ours, beyond the contract (docs/decisions/0072): in an AI Interviewer session, the interviewer's one
    * follow-up question when the answer left something out; null when it did not.
    */
   followUp: z.string().nullable().optional(),

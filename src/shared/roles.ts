@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The jobs the question bank has sets for (issue 16), and the seniority a question suits. Used by
+ * The jobs the question bank has sets for (docs/decisions/0072), and the seniority a question suits. Used by
  * the bank's schema, the session functions and the pickers on the practice page.
  */
 export const roles = [

@@ -3,7 +3,7 @@ import { deliverySchema, feedbackSchema } from "./feedback";
 import { levelSchema, roleIdSchema } from "./roles";
 
 /**
- * Practice sessions, history and progress (issue 16; docs/decisions/0072): the functions
+ * Practice sessions, history and progress (docs/decisions/0072): the functions
  * start-session, list-attempts, get-attempt, get-session, progress, export-my-data and
  * delete-my-history. A user only ever reaches their own rows.
  */

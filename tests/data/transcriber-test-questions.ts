@@ -5,7 +5,7 @@ import type { GrammarInput } from "@/server/ai/offline/grammar";
 
 /**
  * Questions for the transcriber's tests, evaluation and benchmark: the 40 questions the bank
- * must hold (issue 7), plus whatever question-bank*.json files exist beside this file, so the
+ * must hold (docs/decisions/0035), plus whatever question-bank*.json files exist beside this file, so the
  * checks follow the real bank as it grows.
  */
 export const REQUIRED_QUESTIONS: readonly string[] = [

@@ -20,7 +20,7 @@ export function duration(wav: string): number {
 
 /**
  * Chrome's processing for `getUserMedia({audio: true})`, all of it on: what another client may
- * send, and how ../shared/fixtures and the committed fixtures were recorded.
+ * send, and how the committed fixtures were recorded.
  */
 export const BROWSER_DEFAULT_MICROPHONE: MediaTrackConstraints = {
   echoCancellation: true,

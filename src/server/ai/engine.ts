@@ -151,7 +151,7 @@ export type Evaluation = Pick<
   "scores" | "structure" | "strengths" | "improvements" | "summary" | "followUp" | "evidence"
 >;
 
-/** Scores an answer (contracts/feedback.md): the offline rubric, or a chat model. */
+/** Scores an answer (docs/contracts/feedback.md): the offline rubric, or a chat model. */
 export interface Evaluator {
   readonly source: "openai" | "offline";
   evaluate(input: EvaluationInput, signal?: AbortSignal): Promise<Evaluation>;

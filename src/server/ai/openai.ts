@@ -355,7 +355,7 @@ async function structuredChat<T>(
   }
 }
 
-/** Feedback from a chat model (contracts/feedback.md), nothing measured asked of it. */
+/** Feedback from a chat model (docs/contracts/feedback.md), nothing measured asked of it. */
 export function createOpenAIEvaluator(options: OpenAIEngineOptions): Evaluator {
   const openai = client(options);
   return {

@@ -9,7 +9,7 @@ import { ALGORITHM, type SigningKeys } from "./signing-keys";
 import { appMetadata, type UserRow } from "./users";
 
 /**
- * ES256 access tokens with GoTrue's claims (contracts/auth.md). Verification results are kept in
+ * ES256 access tokens with GoTrue's claims (docs/contracts/auth.md). Verification results are kept in
  * a small in-process cache keyed by the token, so a busy client's repeated calls skip the
  * signature check; expiry is still checked on every use, and revocation is not decided here
  * (the session is looked up on every request — docs/decisions/0012).

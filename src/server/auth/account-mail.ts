@@ -39,7 +39,7 @@ import { DAY_MS } from "./sign-in-backoff";
 import { toUserJson, type IdentityRow, type UserRow } from "./users";
 
 /**
- * The flows that go through an email (contracts/auth.md, "Account lifecycle"; docs/decisions/
+ * The flows that go through an email (docs/contracts/auth.md, "Account lifecycle"; docs/decisions/
  * 0069, 0080, 0082): password recovery, verifying a link or code (recovery, sign-up confirmation,
  * email change) into a session or a PKCE auth code, exchanging that code, and PUT /user
  * (password, email, metadata). HTTP-free, like service.ts.

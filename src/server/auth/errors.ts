@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 
 /**
- * Errors of the /auth/v1 endpoints, in GoTrue's shape (contracts/auth.md): the body carries
+ * Errors of the /auth/v1 endpoints, in GoTrue's shape (docs/contracts/auth.md): the body carries
  * `code` and `message` (API version 2024-01-01) plus `error_code` and `msg` for older clients,
  * and the response carries `X-Supabase-Api-Version`, without which the client ignores the code.
  * Client errors are never 5xx: supabase-js retries those and ignores the body.

@@ -5,7 +5,7 @@ import { oneTimeTokens } from "@/server/db/schema";
 import type { PkceChallenge } from "./pkce";
 
 /**
- * The secrets behind emailed links and codes (contracts/auth.md, "Account lifecycle"): a random
+ * The secrets behind emailed links and codes (docs/contracts/auth.md, "Account lifecycle"): a random
  * link token and a 6-digit code, stored as SHA-256 hashes, single use, expiring after an hour.
  * Issuing one replaces the user's earlier token of the same type. A code allows a few wrong
  * guesses; the last one deletes the token.

@@ -33,7 +33,7 @@ import { gotrueBody, gotrueJson } from "@/server/http/validate";
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The GoTrue-compatible endpoints supabase-js calls, mounted at /auth/v1 (contracts/auth.md). */
+/** The GoTrue-compatible endpoints supabase-js calls, mounted at /auth/v1 (docs/contracts/auth.md). */
 export function authRoutes(services: Services) {
   const { auth, config } = services;
   const app = new Hono<AppEnv>();

@@ -13,7 +13,7 @@ import {
 } from "./refresh-tokens";
 import { userJsonSql, type IdentityRow, type UserRow } from "./users";
 
-/** Sessions and their refresh-token chains (contracts/auth.md, "Sessions and refresh tokens"). */
+/** Sessions and their refresh-token chains (docs/contracts/auth.md, "Sessions and refresh tokens"). */
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type RequestMeta = { ip: string; userAgent: string | undefined };

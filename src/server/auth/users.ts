@@ -7,7 +7,7 @@ export type IdentityRow = typeof identities.$inferSelect;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
 
-/** The GoTrue User shape (contracts/auth.md); null timestamps are left out. */
+/** The GoTrue User shape (docs/contracts/auth.md); null timestamps are left out. */
 export function toUserJson(user: UserRow, identityRows: IdentityRow[]): User {
   const metadata = user.userMetadata as User["user_metadata"];
   return {

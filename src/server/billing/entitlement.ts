@@ -26,7 +26,7 @@ export const PAST_DUE_GRACE_MS = days(3);
 
 /**
  * The one subscription of a user's several (at the provider) that decides access and becomes our
- * row: active or trialing first, then past_due, then the newest (contracts/billing.md).
+ * row: active or trialing first, then past_due, then the newest (docs/contracts/billing.md).
  */
 export function bestSubscription<T extends { status: string }>(
   subs: readonly T[],
@@ -45,7 +45,7 @@ function subscriptionEnd(row: SubscriptionRow): Date | null {
 }
 
 /**
- * What `check-subscription` answers for a row at `now` (contracts/billing.md): subscribed while
+ * What `check-subscription` answers for a row at `now` (docs/contracts/billing.md): subscribed while
  * `active` or `trialing` (until `cancel_at` when a cancellation is scheduled), and during the
  * grace period of a `past_due` renewal. Everything else is not subscribed.
  */

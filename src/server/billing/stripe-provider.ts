@@ -22,7 +22,7 @@ import {
 } from "./subscription-store";
 
 /**
- * Stripe Checkout, Billing Portal and subscription sync (contracts/billing.md). Stripe holds the
+ * Stripe Checkout, Billing Portal and subscription sync (docs/contracts/billing.md). Stripe holds the
  * truth; `sync` copies the customer's best subscription into our row, from the webhook and
  * eagerly when the user returns from checkout or asks for a refresh
  * (docs/decisions/0043-stripe-sync.md).

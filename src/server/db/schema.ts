@@ -357,7 +357,7 @@ export const localPortalSessions = pgTable("local_portal_sessions", {
  * chart; the rest is the feedback as the user saw it.
  */
 /**
- * A practice session (issue 16): the questions chosen for one AI Interviewer run, one Quick
+ * A practice session (docs/decisions/0072): the questions chosen for one AI Interviewer run, one Quick
  * Practice question or one company set, in order. Its answers are attempts pointing at it.
  */
 export const practiceSessions = pgTable(

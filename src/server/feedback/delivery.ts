@@ -1,52 +1,14 @@
 import type { TimedWord } from "@/server/ai/engine";
+import { detectSpeech, pauseSeconds, speechSeconds } from "@/server/audio/speech";
 import type { Delivery } from "@/shared/feedback";
 import { countFillers } from "@/shared/fillers";
 
 /**
- * Delivery figures, measured — never asked of a model (contracts/feedback.md): speaking time and
- * pauses from the signal's energy, words per minute over the speaking time, filler words from the
+ * Delivery figures, measured — never asked of a model (docs/contracts/feedback.md): speaking time and
+ * pauses from the speech the detector finds in the signal (the same pauses the answer recogniser
+ * cuts at: audio/speech.ts), words per minute over the speaking time, filler words from the
  * transcript.
  */
-
-const FRAME_SECONDS = 0.025;
-/** Silence shorter than this inside speech is part of speaking (between syllables and words). */
-const SHORTEST_PAUSE_SECONDS = 0.25;
-
-/** Which 25 ms frames hold speech: energy over an adaptive threshold above the noise floor. */
-function speechFrames(pcm: Float32Array, sampleRate: number): boolean[] {
-  const size = Math.max(1, Math.round(sampleRate * FRAME_SECONDS));
-  const energies: number[] = [];
-  for (let start = 0; start + size <= pcm.length; start += size) {
-    let sum = 0;
-    for (let i = start; i < start + size; i++) sum += pcm[i]! * pcm[i]!;
-    energies.push(10 * Math.log10(sum / size + 1e-12));
-  }
-  if (energies.length === 0) return [];
-  const sorted = [...energies].sort((a, b) => a - b);
-  const floor = sorted[Math.floor(sorted.length * 0.1)]!;
-  const loud = sorted[Math.floor(sorted.length * 0.95)]!;
-  // Between the noise floor and the loud end: a quiet room and a noisy one alike. A recording
-  // with no dynamic range at all (silence, constant noise) has no speech.
-  if (loud - floor < 6) return energies.map(() => false);
-  const threshold = Math.max(floor + 6, loud - 30, -60);
-  return energies.map((energy) => energy > threshold);
-}
-
-/** Runs of silence between the first and last speech, in seconds (`min` and longer). */
-function pauses(frames: boolean[], min: number): number[] {
-  const first = frames.indexOf(true);
-  const last = frames.lastIndexOf(true);
-  const found: number[] = [];
-  let run = 0;
-  for (let f = first + 1; f <= last && first >= 0; f++) {
-    if (!frames[f]) run++;
-    else {
-      if (run * FRAME_SECONDS >= min) found.push(run * FRAME_SECONDS);
-      run = 0;
-    }
-  }
-  return found;
-}
 
 /** Words that count for pace: everything but the fillers. */
 function contentWordCount(transcript: string, fillers: number): number {
@@ -65,12 +27,9 @@ export function analyseDelivery(input: {
   words?: TimedWord[];
 }): Delivery {
   const durationSeconds = input.pcm.length / input.sampleRate;
-  const frames = speechFrames(input.pcm, input.sampleRate);
-  const first = frames.indexOf(true);
-  const last = frames.lastIndexOf(true);
-  const gaps = pauses(frames, SHORTEST_PAUSE_SECONDS);
-  let speakingSeconds =
-    first < 0 ? 0 : (last - first + 1) * FRAME_SECONDS - gaps.reduce((sum, gap) => sum + gap, 0);
+  const speech = detectSpeech(input.pcm, input.sampleRate);
+  const gaps = pauseSeconds(speech);
+  let speakingSeconds = speechSeconds(speech);
   // The signal may hold noise before or after the words: the word times say where speech was.
   if (input.words && input.words.length > 0) {
     const span = input.words.at(-1)!.endSeconds - input.words[0]!.startSeconds;

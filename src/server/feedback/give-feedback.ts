@@ -13,7 +13,7 @@ export type AnswerInput = {
 } & ({ typed: string } | { recording: Uint8Array; owner?: string });
 
 /**
- * The practice loop's core (contracts/feedback.md): hear the answer (or take the typed text),
+ * The practice loop's core (docs/contracts/feedback.md): hear the answer (or take the typed text),
  * measure its delivery from the signal, and have the evaluator score it against what we know of
  * the question. Storage and HTTP are the caller's.
  */

@@ -18,7 +18,7 @@ import type { AudioBudget } from "./practice-rate-limit";
 import { asApiError } from "./practice-errors";
 
 /**
- * evaluate-answer (contracts/feedback.md): `{ question, audio | answer, attemptOf? }` → the
+ * evaluate-answer (docs/contracts/feedback.md): `{ question, audio | answer, attemptOf? }` → the
  * feedback report, stored as an attempt. The recording is checked completely before any engine
  * sees it, and is never kept.
  */

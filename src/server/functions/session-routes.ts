@@ -25,7 +25,7 @@ import { functions, type FunctionResponse } from "@/shared/functions";
 import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
 
 /**
- * Practice sessions, history and the user's data (issue 16; docs/decisions/0072), all
+ * Practice sessions, history and the user's data (docs/decisions/0072), all
  * `POST /functions/v1/{name}` for subscribers (export-my-data and delete-my-history for anyone
  * signed in), scoped to the signed-in user:
  *   start-session      {mode, role?, level?, length?, company?, jobPost?, category?} → session

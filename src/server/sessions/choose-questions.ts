@@ -3,7 +3,7 @@ import { roleLabel } from "@/shared/roles";
 import type { SessionQuestion, StartSessionRequest } from "@/shared/sessions";
 
 /**
- * Which questions a session asks (issue 16), offline and deterministic apart from the shuffle:
+ * Which questions a session asks (docs/decisions/0072), offline and deterministic apart from the shuffle:
  * - AI Interviewer: an opener, the role's questions at the chosen level (one general behavioural
  *   question in longer runs), and a closing question in runs of 5 or more;
  * - Quick Practice: one question of the chosen category (or any, "surprise me"), not one the user

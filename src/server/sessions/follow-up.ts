@@ -2,7 +2,7 @@ import type { Feedback } from "@/shared/feedback";
 
 /**
  * The AI Interviewer's one follow-up, asked when a story answer left out what interviewers probe
- * for (issue 16): no result → the outcome; no personal action, or mostly "we" → the user's own
+ * for (docs/decisions/0072): no result → the outcome; no personal action, or mostly "we" → the user's own
  * part. Deterministic, from what the rubric found; nothing when the answer covered both.
  */
 export function followUpFor(feedback: Pick<Feedback, "structure" | "transcript">): string | null {

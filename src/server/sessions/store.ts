@@ -18,7 +18,7 @@ import { sessionQuestionOf } from "@/shared/feedback";
 import { sessionReport } from "./report";
 
 /**
- * Sessions and attempts in the database (issue 16). Every read is scoped to the user: another
+ * Sessions and attempts in the database (docs/decisions/0072). Every read is scoped to the user: another
  * user's id is simply not found (404), never forbidden, so ids cannot be probed.
  */
 

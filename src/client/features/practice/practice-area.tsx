@@ -11,7 +11,7 @@ import { usePracticeSession } from "./use-practice-session";
 /**
  * The practice tools a subscriber sees: record the interviewer's question, have it transcribed
  * (or type it), watch a sample answer being written, then answer it yourself and get scored
- * feedback. Toast texts follow the product spec.
+ * feedback. Toast texts follow docs/product-spec.md.
  */
 export function PracticeArea() {
   const session = usePracticeSession();

@@ -14,7 +14,7 @@ import {
 /**
  * One practice round: record the interviewer's question, have it transcribed (or type it),
  * then stream a sample answer. Owns the recorder, the two calls and what the screen-reader
- * status line says; toast texts follow the product spec (failures of the calls are toasted by
+ * status line says; toast texts follow docs/product-spec.md (failures of the calls are toasted by
  * the query client, lib/query-client.ts). Leaving the page cancels whatever is still running.
  */
 export function usePracticeSession() {

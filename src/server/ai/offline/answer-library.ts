@@ -50,7 +50,7 @@ const bankEntrySchema = z.strictObject({
     .min(200, "is too short for a model answer")
     .max(2500, "is too long to read aloud in an interview"),
   tips: z.array(sentence.max(300)).min(2, "needs 2-3 tips").max(3, "needs 2-3 tips"),
-  /** Role sets (issue 16): the job this question is asked for, and the levels it suits. */
+  /** Role sets (docs/decisions/0072): the job this question is asked for, and the levels it suits. */
   role: roleIdSchema.optional(),
   levels: z.array(levelSchema).min(1).max(3).optional(),
   /** What the question probes, kebab-case ("sql", "stakeholder-management"), for job posts. */

@@ -10,7 +10,7 @@ import teacher from "./teacher.json";
 import accountant from "./accountant.json";
 
 /**
- * Question sets for real jobs (issue 16): one reviewed file per role, in the bank's format
+ * Question sets for real jobs (docs/decisions/0072): one reviewed file per role, in the bank's format
  * (docs/decisions/0035) with `role`, `levels`, `skills` and `keyPoints`. They join the general
  * bank, so the offline recogniser hears them and the answerer and rubric know them.
  */
