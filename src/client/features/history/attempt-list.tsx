@@ -88,7 +88,7 @@ export function AttemptList() {
           {attempts.map((attempt) => (
             <li key={attempt.id} className="flex flex-wrap items-center gap-3 p-3">
               {lowAnxiety ? (
-                <span className="w-24 text-sm font-semibold">
+                <span className="w-20 shrink-0 text-sm font-semibold">
                   {scoreWord(attempt.scores.overall)}
                   <span className="sr-only"> overall</span>
                 </span>
@@ -98,7 +98,7 @@ export function AttemptList() {
                   <span className="sr-only"> out of 5</span>
                 </span>
               )}
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <Link
                   to={`/history?attempt=${attempt.id}`}
                   className="line-clamp-2 font-medium underline-offset-4 hover:underline"
