@@ -59,11 +59,14 @@ describe("answer it yourself", () => {
     await getFeedback.click();
     await page.getByRole("button", { name: "Getting Feedback..." }).waitFor();
     await page.getByText("Listening to your answer and scoring it...").waitFor();
-    await toast(page, "Feedback ready").waitFor({ timeout: 60_000 });
+    // The offline recogniser is unsure of this recording: the transcript comes first
+    // (transcript-correction.test.ts corrects it; here it is scored as heard).
+    await toast(page, "Check what we heard").waitFor({ timeout: 60_000 });
     expect(drafts.length).toBeGreaterThanOrEqual(2);
     expect(drafts.map((draft) => draft.seq)).toEqual(drafts.map((_, seq) => seq));
     expect(drafts.every((draft) => draft.status === 200)).toBe(true);
     expect(drafts.at(-1)!.done).toBe(true);
+    await page.getByRole("button", { name: "Score it as heard" }).click();
 
     const card = page.getByTestId("feedback-card");
     // The report takes the focus.
