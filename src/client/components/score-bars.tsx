@@ -1,3 +1,5 @@
+import { bandOf } from "@/shared/score-bands";
+
 /**
  * The feedback card's visual language, shared by the landing page's sample and the real report:
  * an overall score out of 5 in large type, and one bar per dimension.
@@ -64,7 +66,7 @@ export function Change({ now, before }: { now: number; before: number }) {
  * verdict ("a strong answer" from 4, "a solid answer" from 3), so the word and the note agree.
  */
 export function scoreWord(score: number): "Strong" | "Solid" | "Needs work" {
-  return score >= 4 ? "Strong" : score >= 3 ? "Solid" : "Needs work";
+  return bandOf(score).word;
 }
 
 /** Low-anxiety mode's overall score: a word, no number. */

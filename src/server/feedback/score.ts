@@ -1,5 +1,6 @@
 import { COMFORTABLE_WORDS_PER_MINUTE, type Feedback } from "@/shared/feedback";
 import { RUBRIC } from "@/shared/rubric";
+import { bandOf } from "@/shared/score-bands";
 import type { Measurements } from "./measure";
 
 /**
@@ -219,13 +220,7 @@ export function scoreMeasurements(
   return { scores: { overall, clarity, relevance, timing }, content };
 }
 
-/** The summary's verdict for an overall score: one wording per band, so the two always agree. */
+/** The summary's verdict for an overall score (its band in src/shared/score-bands.ts). */
 export function verdictOf(overall: number): string {
-  return overall >= 4
-    ? "A strong answer"
-    : overall >= 3
-      ? "A solid answer"
-      : overall >= 2
-        ? "An answer that needs work"
-        : "This misses the question";
+  return bandOf(overall).verdict;
 }
