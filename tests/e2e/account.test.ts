@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
 import { startJourney, type Journey } from "./support/journey";
-import { signUpAndSubscribe, toast as toastOn } from "./support/practice";
+import { signUpAndSubscribe, toast } from "./support/practice";
 
 /**
  * The account page end to end in Chromium on the built server (local billing, outbox mail):
@@ -40,9 +40,7 @@ describe("the account page", () => {
   });
   afterAll(() => journey?.stop());
 
-  const toast = (title: string) => toastOn(page, title);
-  const axe = async () =>
-    expect(await axeViolationsAtWidths(page, ["[data-sonner-toaster]"])).toEqual([]);
+  const axe = async () => expect(await axeViolationsAtWidths(page)).toEqual([]);
 
   it("signs up and subscribes with the test checkout", async () => {
     await signUpAndSubscribe(page, site, email, firstPassword);
@@ -75,13 +73,13 @@ describe("the account page", () => {
     await form.getByLabel("New password", { exact: true }).fill(newPassword);
     await form.getByLabel("Confirm new password").fill(newPassword);
     await form.getByRole("button", { name: "Change password" }).click();
-    await toast("Password not changed").waitFor();
+    await toast(page, "Password not changed").waitFor();
     await form.getByText("Your current password is not correct.").waitFor();
     expect(await form.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
 
     await form.getByLabel("Current password").fill(firstPassword);
     await form.getByRole("button", { name: "Change password" }).click();
-    await toast("Password changed").waitFor();
+    await toast(page, "Password changed").waitFor();
     expect(await form.getByLabel("New password", { exact: true }).inputValue()).toBe("");
   });
 
@@ -92,7 +90,7 @@ describe("the account page", () => {
     await section.getByLabel("Current password").fill(newPassword);
     await section.getByLabel("New email").fill(movedTo);
     await section.getByRole("button", { name: "Send confirmation link" }).click();
-    await toast("Check both inboxes").waitFor();
+    await toast(page, "Check both inboxes").waitFor();
     await section
       .getByRole("status")
       .getByText(`Confirmation links sent to ${movedTo} and ${email}`)
@@ -136,13 +134,13 @@ describe("the account page", () => {
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Password").fill(firstPassword); // the old one
     await dialog.getByRole("button", { name: "Delete my account" }).click();
-    await toast("Account not deleted").waitFor();
-    await toast("That password is not correct.").waitFor();
+    await toast(page, "Account not deleted").waitFor();
+    await toast(page, "That password is not correct.").waitFor();
 
     await dialog.getByLabel("Password").fill(newPassword);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${site}/`);
-    await toast("Account deleted").waitFor();
+    await toast(page, "Account deleted").waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
+import { toast } from "./support/practice";
 import { startTestServer, type TestServer } from "./support/server";
 
 /** Failed sign-ins are 400 responses, which Chromium logs as console errors; those are expected. */
@@ -23,7 +24,6 @@ describe("accounts in the browser", () => {
   let watched: WatchedPage;
   let page: Page;
 
-  const toast = (title: string) => page.locator("[data-sonner-toast]", { hasText: title });
   const openAuth = async () => {
     await page.goto("/auth");
     await page.getByRole("heading", { name: "Get Started" }).waitFor();
@@ -83,7 +83,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await toast("Account created successfully!").waitFor();
+    await toast(page, "Account created successfully!").waitFor();
     await page.waitForURL(`${server.url}/`);
     await page.getByText(email).first().waitFor();
   });
@@ -113,7 +113,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     const banner = page.getByRole("alert").filter({ hasText: "Invalid login credentials" });
     await banner.waitFor();
-    await toast("Login failed").waitFor();
+    await toast(page, "Login failed").waitFor();
     expect(page.url()).toBe(`${server.url}/auth`);
   });
 
@@ -122,7 +122,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByLabel("Password").press("Enter");
-    await toast("Welcome back!").waitFor();
+    await toast(page, "Welcome back!").waitFor();
     await page.waitForURL(`${server.url}/`);
     await page.getByText(email).first().waitFor();
   });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/server";
 
@@ -33,12 +33,7 @@ describe("subscribing with the test checkout", () => {
     await server?.stop();
   });
 
-  const axe = async () => {
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  };
+  const axe = async () => expect(await axeViolations(page)).toEqual([]);
   const fillCard = async (number: string) => {
     await page.getByLabel("Card number").fill(number);
     await page.getByLabel("Expiry").fill(expiry);

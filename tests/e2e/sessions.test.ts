@@ -113,7 +113,7 @@ describe("AI Interviewer", () => {
     await report.getByText("Best answer").waitFor();
     await report.getByText("Weakest answer").waitFor();
     expect(await report.getByRole("heading", { name: "Work on next" }).count()).toBe(1);
-    expect(await axeViolationsAtWidths(page, ["[data-sonner-toaster]"])).toEqual([]);
+    expect(await axeViolationsAtWidths(page)).toEqual([]);
     await page.screenshot({ path: "tests/artifacts/session-report.png", fullPage: true });
     user.assertNoUnexpectedErrors();
   });
@@ -145,7 +145,7 @@ describe("history and your data", () => {
       .getByRole("listitem")
       .nth(answered - 1)
       .waitFor();
-    const found = await axeViolationsAtWidths(page, ["[data-sonner-toaster]"]);
+    const found = await axeViolationsAtWidths(page);
     expect(found.join("\n")).toBe("");
     await page.screenshot({ path: "tests/artifacts/history.png", fullPage: true });
 

@@ -8,7 +8,7 @@ export const fakeMicrophone = (wav: string) => [
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-/** A toast, found by its title. */
+/** A toast, found by its title: the one toast locator of the browser tests. */
 export const toast = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]", { hasText: title });
 
