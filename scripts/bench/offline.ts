@@ -15,7 +15,7 @@ import { createRecogniser } from "@/server/ai/offline/recognizer";
 import { createOfflineTranscriber } from "@/server/ai/offline/transcriber";
 import { testQuestions } from "@tests/data/transcriber-test-questions";
 import { decodeWebmOpus } from "@/server/audio/decode";
-import { trimSilence } from "@/server/audio/silence";
+import { trimSilence } from "@/server/audio/speech";
 import { fixturesDir, readFixture } from "@tests/support/audio-fixtures";
 import { demuxWebmOpus, opusPacketSamples } from "@/server/audio/webm";
 import { writeWebm } from "@tests/support/webm-writer";

@@ -22,8 +22,7 @@ import { loadQuestionBank } from "@/server/ai/offline/answer-library";
 import { answerCorpus, createAnswerRecogniser } from "@/server/ai/offline/answer-recognizer";
 import { dictionaryForm, normaliseText } from "@/server/ai/offline/grammar";
 import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
-import { splitAtPauses } from "@/server/audio/pauses";
-import { trimSilence } from "@/server/audio/silence";
+import { detectSpeech, splitAtPauses, trimSilence } from "@/server/audio/speech";
 import { evalAnswers } from "@tests/data/eval-answers";
 import { readWav, requireSpeechTools, synthesise } from "@tests/support/speech";
 import { align } from "./word-errors";
@@ -134,7 +133,8 @@ function evaluate(text: string, voice: string, tally: Tally): void {
   const wordConfidences: number[] = [];
   const confidences: number[] = [];
   let last = 0;
-  for (const segment of splitAtPauses(speech, RECOGNISER_SAMPLE_RATE, json("PAUSES", {}))) {
+  const found = detectSpeech(speech, RECOGNISER_SAMPLE_RATE);
+  for (const segment of splitAtPauses(found, json("PAUSES", {}))) {
     const pcm = speech.subarray(segment.startSample, segment.endSample);
     const started = performance.now();
     const result = recogniser.recognise(pcm);

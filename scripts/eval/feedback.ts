@@ -126,7 +126,7 @@ const speechOf = (c: Omit<Case, "wav" | "webm">): Speech => ({
 
 /**
  * The true pace: the same measure the product uses (analyseDelivery: words that are not
- * fillers over the speaking time, pauses of 0.25 s and more left out), taken on the clean WAV
+ * fillers over the speaking time, its pauses left out: audio/speech.ts), taken on the clean WAV
  * played into the microphone — digital silence around synthetic speech, so its speaking time is
  * exact — with the text actually spoken. The product's figure differs from it by what the
  * recorder, the codec and the recogniser's word count get wrong.

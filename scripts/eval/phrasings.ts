@@ -20,7 +20,7 @@ import { dictionaryForm, LEADING_FILLERS, normaliseText } from "@/server/ai/offl
 import { createRecogniser, RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
 import { createRetriever } from "@/server/ai/offline/retrieval";
 import { UNCERTAIN_BELOW } from "@/server/ai/offline/transcriber";
-import { trimSilence } from "@/server/audio/silence";
+import { trimSilence } from "@/server/audio/speech";
 
 const voices = ["slt", "rms", "awb", "kal"];
 const verbose = Boolean(process.env.VERBOSE);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeWebmOpus } from "@/server/audio/decode";
-import { splitAtPauses } from "@/server/audio/pauses";
-import { trimSilence } from "@/server/audio/silence";
+import { detectSpeech, splitAtPauses, trimSilence } from "@/server/audio/speech";
 import { readFixture } from "@tests/support/audio-fixtures";
 import {
   createAnswerRecogniser,
@@ -41,7 +40,7 @@ describe("answer recogniser", () => {
       maxSeconds: 60,
     });
     const speech = trimSilence(audio.pcm, audio.sampleRate);
-    const parts = splitAtPauses(speech, audio.sampleRate, { minSegmentSeconds: 1 });
+    const parts = splitAtPauses(detectSpeech(speech, audio.sampleRate), { minSegmentSeconds: 1 });
     segments = parts.length;
     heard = joinSegments(
       parts.map(({ startSample, endSample }) => ({
@@ -78,33 +77,5 @@ describe("answer recogniser", () => {
     expect(recogniser.model.vocabulary.has("zanzibar")).toBe(false);
     recogniser.recognise(new Float32Array(recogniser.sampleRate), ["Zanzibar Ltd"]);
     expect(recogniser.model.vocabulary.has("zanzibar")).toBe(true);
-  });
-});
-
-describe("splitAtPauses", () => {
-  const rate = 1000;
-  /** Tone for each true, silence for each false, 1 s each. */
-  const signal = (pattern: boolean[]) => {
-    const pcm = new Float32Array(pattern.length * rate);
-    pattern.forEach((loud, k) => {
-      if (loud) for (let i = 0; i < rate; i++) pcm[k * rate + i] = 0.5 * Math.sin(i);
-    });
-    return pcm;
-  };
-
-  it("cuts in the middle of pauses once a segment is long enough, and covers everything", () => {
-    const pcm = signal([true, true, true, false, true, false, true, true, true]);
-    const parts = splitAtPauses(pcm, rate, { minSegmentSeconds: 2 });
-    expect(parts.map((part) => part.startSample / rate)).toEqual([0, 3.5, 5.5]);
-    expect(parts.at(-1)!.endSample).toBe(pcm.length);
-  });
-
-  it("cuts a segment with no pause at its longest", () => {
-    const parts = splitAtPauses(signal(Array<boolean>(30).fill(true)), rate, {
-      maxSegmentSeconds: 12,
-    });
-    expect(parts.length).toBeGreaterThanOrEqual(3);
-    for (const part of parts)
-      expect(part.endSample - part.startSample).toBeLessThanOrEqual(12 * rate);
   });
 });

@@ -15,7 +15,7 @@ import { RECOGNISER_SAMPLE_RATE } from "./recognizer";
  * The offline recogniser for a spoken interview ANSWER (free speech, 30 s – 3 min): SoundSwallower
  * searching a bigram language model of the answer library written as a word graph
  * (answer-language-model.ts). Meant to be given one pause-delimited segment at a time
- * (splitAtPauses in audio/pauses.ts), so segments are decoded while the user still speaks and in
+ * (splitAtPauses in audio/speech.ts), so segments are decoded while the user still speaks and in
  * parallel workers. Why: docs/decisions/0065-offline-answer-recogniser.md.
  */
 

@@ -1,8 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { AudioFormatError } from "../../audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "../../audio/decode";
-import { splitAtPauses } from "../../audio/pauses";
-import { trimSilence } from "../../audio/silence";
+import { detectSpeech, splitAtPauses, trimSilence } from "../../audio/speech";
 import {
   createAnswerRecogniser,
   joinSegments,
@@ -117,14 +116,12 @@ async function transcribeAnswer(
     maxSeconds: setup.maxSeconds,
   });
   const fromSample = Math.min(job.resume?.fromSample ?? 0, audio.pcm.length);
-  // No speech at all: nothing to search (the decoder would guess a word or two from silence).
-  const speech = trimSilence(audio.pcm, audio.sampleRate).length > 0;
-  const segments = speech
-    ? splitAtPauses(audio.pcm.subarray(fromSample), audio.sampleRate).map((segment) => ({
-        startSample: segment.startSample + fromSample,
-        endSample: segment.endSample + fromSample,
-      }))
-    : [];
+  // The whole recording, from its start: the detector's decisions then do not depend on where
+  // an earlier job stopped. No speech at all: nothing to search (the decoder would guess a word
+  // or two from silence).
+  const found = detectSpeech(audio.pcm, audio.sampleRate);
+  const speech = found.regions.length > 0;
+  const segments = speech ? splitAtPauses(found, { fromSample }) : [];
   // Still being spoken: the last segment may end mid-word, so it waits for the next job.
   if (job.partial) segments.pop();
   const parts = segments.map(({ startSample, endSample }) => ({
