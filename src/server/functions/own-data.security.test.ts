@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "@/server/db/schema";
 import { sessionSchema } from "@/shared/sessions";
-import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { callFunction, expectError } from "@tests/support/functions";
+import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 

@@ -33,10 +33,7 @@ beforeAll(async () => {
   subscriber = await createTestUser(t);
   await subscribeTestUser(t, subscriber);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => Promise.all([t?.close(), fake?.close()]));
 
 const linesOf = (reqId: string) => lines.filter((line) => line.reqId === reqId);
 
