@@ -8,23 +8,18 @@
 // page shows (src/shared/measured-accuracy.json).
 import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
+import { feedbackSchema } from "@/shared/feedback";
 import { createQuestionReferences } from "@/server/feedback/reference";
 import { gradedAnswers } from "@tests/data/feedback-answers";
 import { judgeAnswer } from "@/server/feedback/rubric";
 import { relevanceFeatures, verdictOf } from "@/server/feedback/score";
 
-const starSchema = z.object({
-  situation: z.boolean(),
-  task: z.boolean(),
-  action: z.boolean(),
-  result: z.boolean(),
-});
 const answerSchema = z.object({
   id: z.string(),
   question: z.string(),
   questionType: z.string(),
   answer: z.string(),
-  star: starSchema.nullable(),
+  star: feedbackSchema.shape.structure,
   intent: z.enum(["match", "mismatch"]),
   split: z.enum(["tune", "held-out"]).default("held-out"),
 });

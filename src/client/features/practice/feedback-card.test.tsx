@@ -30,8 +30,15 @@ function feedbackHeardBy(transcriber: Feedback["source"]["transcriber"]): Feedba
   };
 }
 
+/** The card for `feedback` with no earlier try, as a first answer shows it. */
+function renderCard(feedback: Feedback, props: Partial<Parameters<typeof FeedbackCard>[0]> = {}) {
+  return render(
+    <FeedbackCard attempt={{ question: "Q?", feedback }} previous={null} trend={[]} {...props} />,
+  );
+}
+
 function delivery(feedback: Feedback) {
-  render(<FeedbackCard attempt={{ question: "Q?", feedback }} previous={null} trend={[]} />);
+  renderCard(feedback);
   return within(screen.getByRole("region", { name: "Delivery" }));
 }
 
@@ -77,7 +84,7 @@ describe("FeedbackCard's evidence", () => {
       evidence,
       ...lines,
     };
-    render(<FeedbackCard attempt={{ question: "Q?", feedback }} previous={null} trend={[]} />);
+    renderCard(feedback);
     return {
       transcript: screen.getByTestId("feedback-transcript"),
       line: (name: string, text: string) =>
@@ -200,14 +207,7 @@ describe("FeedbackCard's transcript correction", () => {
   const heard: Feedback = { ...feedbackHeardBy("offline"), approximate: true };
 
   function open(feedback: Feedback, correct = vi.fn(async () => true)) {
-    const view = render(
-      <FeedbackCard
-        attempt={{ question: "Q?", feedback }}
-        previous={null}
-        trend={[]}
-        onCorrectTranscript={correct}
-      />,
-    );
+    const view = renderCard(feedback, { onCorrectTranscript: correct });
     return { correct, view };
   }
 
@@ -265,9 +265,7 @@ describe("FeedbackCard's transcript correction", () => {
     open({ ...feedbackHeardBy("typed"), delivery: null });
     expect(screen.queryByRole("button", { name: "Correct the Transcript" })).toBeNull();
     cleanup();
-    render(
-      <FeedbackCard attempt={{ question: "Q?", feedback: heard }} previous={null} trend={[]} />,
-    );
+    renderCard(heard);
     expect(screen.getByTestId("feedback-card")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Correct the Transcript" })).toBeNull();
   });
@@ -285,12 +283,9 @@ describe("FeedbackCard in low-anxiety mode", () => {
     lowAnxiety.on = true;
     const feedback = feedbackHeardBy("typed");
     const before = { ...feedback, scores: { overall: 2.1, clarity: 2, relevance: 2, timing: 2 } };
-    render(
-      <FeedbackCard
-        attempt={{ question: "Q?", feedback: { ...feedback, delivery: null } }}
-        previous={{ question: "Q?", feedback: before }}
-        trend={[2.1, 3, 3.6]}
-      />,
+    renderCard(
+      { ...feedback, delivery: null },
+      { previous: { question: "Q?", feedback: before }, trend: [2.1, 3, 3.6] },
     );
     const card = screen.getByTestId("feedback-card");
     expect(screen.getByTestId("overall-word").textContent).toBe("Solidoverall");
