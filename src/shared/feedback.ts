@@ -109,11 +109,23 @@ export const answerDraftRequestSchema = z.object({
   /** The last chunk: the recording has stopped. */
   done: z.boolean().optional(),
   question: evaluateAnswerRequestSchema.shape.question,
+  /**
+   * The speaker has paused: say whether what was heard so far is a finished thought (`thought`),
+   * waiting briefly for the recogniser (the AI Interviewer's end of turn, docs/decisions/0104).
+   */
+  listen: z.boolean().optional(),
 });
 export type AnswerDraftRequest = z.infer<typeof answerDraftRequestSchema>;
 
 /** `drafting: false`: this engine listens to whole answers only; stop sending chunks. */
-export const answerDraftResponseSchema = z.object({ drafting: z.boolean() });
+export const answerDraftResponseSchema = z.object({
+  drafting: z.boolean(),
+  /**
+   * Asked with `listen`: "finished" when the words heard so far already complete the answer (a
+   * story with its result, a reason given), "open" when not, absent when nothing is heard yet.
+   */
+  thought: z.enum(["finished", "open"]).optional(),
+});
 export type AnswerDraftResponse = z.infer<typeof answerDraftResponseSchema>;
 
 /**

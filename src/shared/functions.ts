@@ -25,10 +25,13 @@ import {
   deleteMyHistoryResponseSchema,
   exportMyDataResponseSchema,
   idRequestSchema,
+  interviewProgressSchema,
   listAttemptsRequestSchema,
   listAttemptsResponseSchema,
   progressRequestSchema,
   progressResponseSchema,
+  resumeInterviewResponseSchema,
+  saveInterviewProgressRequestSchema,
   sessionDetailSchema,
   sessionSchema,
   startSessionRequestSchema,
@@ -125,6 +128,17 @@ export const functions = {
     summary: "A session, its answers and its report.",
     request: idRequestSchema,
     response: sessionDetailSchema,
+  },
+  "save-interview-progress": {
+    summary: "Where an AI Interviewer session stands: the question or follow-up being asked.",
+    request: saveInterviewProgressRequestSchema,
+    response: interviewProgressSchema,
+  },
+  "resume-interview": {
+    summary:
+      "The user's unfinished AI Interviewer session of the last day, and its answers so far.",
+    request: noBodySchema,
+    response: resumeInterviewResponseSchema,
   },
   progress: {
     summary: "One point per answer, counts and the streak.",

@@ -4,8 +4,8 @@ import { levelSchema, roleIdSchema } from "./roles";
 
 /**
  * Practice sessions, history and progress (docs/decisions/0072): the functions
- * start-session, list-attempts, get-attempt, get-session, progress, export-my-data and
- * delete-my-history. A user only ever reaches their own rows.
+ * start-session, list-attempts, get-attempt, get-session, progress, export-my-data,
+ * delete-my-history, and the AI Interviewer's save-interview-progress and resume-interview. A user only ever reaches their own rows.
  */
 
 const practiceModes = ["interview", "quick", "company"] as const;
@@ -49,6 +49,16 @@ const company = z
   .min(1, "company must not be blank")
   .max(100, "company must be at most 100 characters");
 
+/**
+ * How hard the AI Interviewer presses (docs/decisions/0105): which gaps draw a follow-up and how
+ * it acknowledges an answer.
+ */
+export const pressures = ["friendly", "realistic", "tough"] as const;
+export const pressureSchema = z.enum(pressures, {
+  error: "pressure must be friendly, realistic or tough",
+});
+export type Pressure = z.infer<typeof pressureSchema>;
+
 export const startSessionRequestSchema = z.discriminatedUnion(
   "mode",
   [
@@ -56,6 +66,7 @@ export const startSessionRequestSchema = z.discriminatedUnion(
       mode: z.literal("interview"),
       role: roleIdSchema,
       level: levelSchema,
+      pressure: pressureSchema.optional(),
       length: z.union(
         interviewLengths.map((n) => z.literal(n)),
         {
@@ -99,6 +110,19 @@ export const sessionQuestionSchema = z.object({
 });
 export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;
 
+/**
+ * Where an AI Interviewer session stands, saved by the page at every turn (save-interview-progress,
+ * docs/decisions/0104): the question being asked, the follow-up being asked (null when the
+ * question itself is), the questions skipped, and whether the interview has ended.
+ */
+export const interviewProgressSchema = z.strictObject({
+  at: z.number().int().min(0),
+  followUp: z.string().trim().min(1).max(300).nullable(),
+  skipped: z.array(z.number().int().min(0)).max(20),
+  finished: z.boolean(),
+});
+export type InterviewProgress = z.infer<typeof interviewProgressSchema>;
+
 export const sessionSchema = z.object({
   id: z.string(),
   mode: practiceModeSchema,
@@ -106,9 +130,38 @@ export const sessionSchema = z.object({
   level: z.string().nullable(),
   company: z.string().nullable(),
   questions: z.array(sessionQuestionSchema).min(1),
+  /** AI Interviewer only (null for the other modes). */
+  pressure: pressureSchema.nullable(),
+  progress: interviewProgressSchema.nullable(),
   createdAt: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+export const saveInterviewProgressRequestSchema = interviewProgressSchema.extend({
+  id: z.uuid({ error: "id must be a UUID" }),
+});
+
+/**
+ * resume-interview: the user's newest AI Interviewer session left unfinished in the last day, with
+ * what they said so far (every answer's transcript, in order), or null.
+ */
+export const resumeInterviewResponseSchema = z.object({
+  interview: z
+    .object({
+      session: sessionSchema,
+      answers: z.array(
+        z.object({
+          questionIndex: z.number().int(),
+          followUp: z.boolean(),
+          transcript: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type ResumeInterview = NonNullable<
+  z.infer<typeof resumeInterviewResponseSchema>["interview"]
+>;
 
 const scoresSchema = feedbackSchema.shape.scores;
 
@@ -236,7 +289,8 @@ export const sessionReportSchema = z.object({
 export type SessionReport = z.infer<typeof sessionReportSchema>;
 
 export const sessionDetailSchema = sessionSchema.extend({
-  attempts: z.array(attemptSummarySchema),
+  /** With what was heard (or typed), for the interview's report. */
+  attempts: z.array(attemptSummarySchema.extend({ transcript: z.string() })),
   report: sessionReportSchema,
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;

@@ -121,6 +121,11 @@ export interface AnswerTranscriber {
    * (the offline recogniser); others have no `draft`. @throws DraftError
    */
   draft?(owner: string, chunk: AnswerDraftChunk): void;
+  /**
+   * With `draft`: the words heard so far of the owner's draft `id`, waiting up to `waitMs` for the
+   * recogniser; null when there is no such draft.
+   */
+  heardSoFar?(owner: string, id: string, waitMs: number): Promise<string | null>;
   /** Engines with a queue of their own (the offline recogniser) say where the owner's answer is. */
   queueStatus?(owner: string): QueueStatus;
   close?(): Promise<void>;

@@ -375,6 +375,14 @@ export const practiceSessions = pgTable(
     questions: jsonb("questions").$type<unknown[]>().notNull(),
     /** Words the offline recogniser should expect in this session's answers (company, job post). */
     vocabulary: jsonb("vocabulary").$type<string[]>().notNull().default([]),
+    /** AI Interviewer: how hard the interviewer presses (docs/decisions/0105); null otherwise. */
+    pressure: text("pressure").$type<"friendly" | "realistic" | "tough">(),
+    /**
+     * AI Interviewer: where the interview stands (InterviewProgress, src/shared/sessions.ts),
+     * saved at every turn so a reload or another device resumes it (docs/decisions/0104).
+     */
+    progress: jsonb("progress").$type<Record<string, unknown>>(),
+    progressAt: timestamp("progress_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

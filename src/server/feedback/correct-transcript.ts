@@ -3,7 +3,8 @@ import type { Engines } from "@/server/ai/engines";
 import type { Database } from "@/server/db/client";
 import { attempts } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
-import { followUpFor } from "@/server/sessions/follow-up";
+import { interviewFollowUp } from "@/server/sessions/follow-up";
+import { interviewPressure } from "@/server/sessions/store";
 import type { CorrectTranscriptRequest, Delivery, Feedback } from "@/shared/feedback";
 import { deliveryWithTranscript } from "./delivery";
 
@@ -76,7 +77,14 @@ export async function correctTranscript(
   // As evaluate-answer: the AI Interviewer's follow-up to a question's answer, never a follow-up's.
   if (row.mode === "interview" && !row.followUp) {
     feedback.followUp =
-      evaluation.followUp !== undefined ? evaluation.followUp : followUpFor(feedback);
+      evaluation.followUp !== undefined
+        ? evaluation.followUp
+        : interviewFollowUp(
+            deps.ai.reference,
+            row.question,
+            transcript,
+            await interviewPressure(deps.db, row.sessionId),
+          );
   }
   return feedback;
 }

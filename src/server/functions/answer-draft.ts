@@ -1,4 +1,5 @@
-import type { AnswerTranscriber } from "@/server/ai/engine";
+import type { AnswerTranscriber, QuestionReference } from "@/server/ai/engine";
+import { finishedThought, measureForInterview } from "@/server/sessions/follow-up";
 import { DraftError } from "@/server/ai/offline/answer-drafts";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { AuthedEnv } from "@/server/http/env";
@@ -12,17 +13,23 @@ import {
 /**
  * answer-draft (docs/decisions/0070): the next chunk of an answer still being recorded, for an
  * engine that listens as the user speaks. Nothing is stored but the user's one draft, in memory.
+ * A chunk sent with `listen` (the AI Interviewer, when the speaker pauses) also answers whether
+ * the words heard so far make a finished answer.
  */
 export const answerDraftBody = functionBody<"answer-draft", AuthedEnv>(
   "answer-draft",
   "The request must be a JSON object with `draft`, `seq`, `chunk` (base64) and `question`.",
 );
 
-export function answerDraft(
+/** How long a `listen` chunk waits for the recogniser before answering with what it has. */
+const LISTEN_WAIT_MS = 1200;
+
+export async function answerDraft(
   transcriber: AnswerTranscriber,
+  reference: (question: string) => QuestionReference,
   userId: string,
   request: AnswerDraftRequest,
-): AnswerDraftResponse {
+): Promise<AnswerDraftResponse> {
   if (!transcriber.draft) return { drafting: false };
   try {
     transcriber.draft(userId, {
@@ -39,5 +46,10 @@ export function answerDraft(
     }
     throw new ApiError("conflict", error.message);
   }
-  return { drafting: true };
+  if (!request.listen || !transcriber.heardSoFar) return { drafting: true };
+  // The speaker has paused: is what we have heard already a whole answer? (docs/decisions/0104)
+  const heard = await transcriber.heardSoFar(userId, request.draft, LISTEN_WAIT_MS);
+  if (!heard) return { drafting: true };
+  const measured = measureForInterview(reference, request.question, heard);
+  return { drafting: true, thought: finishedThought(measured) ? "finished" : "open" };
 }

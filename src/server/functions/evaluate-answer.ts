@@ -2,7 +2,7 @@ import type { Database } from "@/server/db/client";
 import type { Engines } from "@/server/ai/engines";
 import { saveAttempt, type AttemptPlace } from "@/server/feedback/attempts";
 import { questionKeyOf } from "@/server/sessions/choose-questions";
-import { followUpFor } from "@/server/sessions/follow-up";
+import { interviewFollowUp } from "@/server/sessions/follow-up";
 import { resolveAttemptOf } from "@/server/sessions/store";
 import { detectQuestionType } from "@/server/ai/offline/question-type";
 import { giveFeedback } from "@/server/feedback/give-feedback";
@@ -87,12 +87,17 @@ export async function evaluateAnswer(
     place,
   });
   // The AI Interviewer asks one follow-up to a question's answer, never to a follow-up's: the
-  // cloud model's own when it wrote one, else the rule.
+  // cloud model's own when it wrote one, else the rule at the session's pressure.
   const followUp =
     answered?.session.mode === "interview" && !answered.followUp
       ? feedback.followUp !== undefined
         ? feedback.followUp
-        : followUpFor(feedback)
+        : interviewFollowUp(
+            deps.ai.reference,
+            request.question,
+            feedback.transcript,
+            answered.session.pressure ?? "realistic",
+          )
       : null;
   return { id, ...feedback, followUp };
 }

@@ -128,7 +128,10 @@ export function practiceRoutes(services: Services) {
     budget("draft"),
     sizeLimit(MAX_DRAFT_BODY_BYTES),
     answerDraftBody,
-    (c) => c.json(answerDraft(ai.answerTranscriber, c.var.user.id, c.req.valid("json"))),
+    async (c) =>
+      c.json(
+        await answerDraft(ai.answerTranscriber, ai.reference, c.var.user.id, c.req.valid("json")),
+      ),
   );
 
   app.post(

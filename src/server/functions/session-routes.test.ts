@@ -6,6 +6,7 @@ import {
   attemptDetailSchema,
   listAttemptsResponseSchema,
   progressResponseSchema,
+  resumeInterviewResponseSchema,
   sessionDetailSchema,
   sessionSchema,
   type Session,
@@ -208,6 +209,90 @@ describe("answers in a session", () => {
       404,
       "not_found",
     );
+  });
+});
+
+describe("the AI Interviewer's progress and pressure", () => {
+  const interview = (user: TestUser, pressure?: string) =>
+    start(user, {
+      mode: "interview",
+      role: "software-engineer",
+      level: "mid",
+      length: 3,
+      ...(pressure ? { pressure } : {}),
+    });
+  const resume = async (user: TestUser) =>
+    ok(await call(user, "resume-interview"), resumeInterviewResponseSchema);
+
+  it("keeps where the interview stands, offers it back with its answers, and not once finished", async () => {
+    const session = await interview(grace);
+    expect(session.pressure).toBe("realistic");
+    expect(session.progress).toBeNull();
+    expect((await resume(grace)).interview).toBeNull(); // not begun: nothing to resume
+    await answer(grace, "Tell me about a time you met a deadline.", noResult, `${session.id}:1`);
+    const position = { id: session.id, at: 1, followUp: "What was the outcome?", skipped: [0] };
+    const saved = await call(grace, "save-interview-progress", { ...position, finished: false });
+    expect(saved.status).toBe(200);
+
+    const { interview: left } = await resume(grace);
+    expect(left?.session.id).toBe(session.id);
+    expect(left?.session.progress).toEqual({ ...position, id: undefined, finished: false });
+    expect(left?.answers).toEqual([{ questionIndex: 1, followUp: false, transcript: noResult }]);
+    // Grace's interview is hers alone.
+    expect((await resume(ada)).interview?.session.id).not.toBe(session.id);
+    await expectError(
+      await call(ada, "save-interview-progress", { ...position, finished: false }),
+      404,
+      "not_found",
+    );
+
+    await call(grace, "save-interview-progress", { ...position, followUp: null, finished: true });
+    expect((await resume(grace)).interview).toBeNull();
+  });
+
+  it("refuses a position past the last question, and a session of another mode", async () => {
+    const session = await interview(grace);
+    const past = { id: session.id, at: 3, followUp: null, skipped: [], finished: false };
+    await expectError(await call(grace, "save-interview-progress", past), 400, "validation_failed");
+    const quick = await start(grace, { mode: "quick" });
+    await expectError(
+      await call(grace, "save-interview-progress", { ...past, id: quick.id, at: 0 }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await call(grace, "start-session", {
+        mode: "interview",
+        role: "software-engineer",
+        level: "mid",
+        length: 3,
+        pressure: "brutal",
+      }),
+      400,
+      "validation_failed",
+    );
+  });
+
+  it("probes what each pressure asks about: Friendly only the result, Tough a figure too", async () => {
+    const story = "Tell me about a time you met a deadline.";
+    const noFigure =
+      "Last spring our client moved a launch forward. I split the work into daily goals because " +
+      "the team needed small steps, and I checked progress every morning. As a result we " +
+      "shipped on time and the client was happy.";
+    const followUps = async (pressure: string) => {
+      const session = await interview(grace, pressure);
+      const asked = [];
+      for (const text of [noResult, noFigure]) {
+        asked.push((await answer(grace, story, text, `${session.id}:1`)).followUp ?? null);
+      }
+      return asked;
+    };
+    expect(await followUps("friendly")).toEqual(["How did it turn out in the end?", null]);
+    expect(await followUps("realistic")).toEqual(["What was the outcome?", null]);
+    expect(await followUps("tough")).toEqual([
+      "What was the result, exactly?",
+      "How did you measure that? Give me a number.",
+    ]);
   });
 });
 

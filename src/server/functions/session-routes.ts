@@ -20,6 +20,8 @@ import {
   listAttempts,
   progress,
   recentQuestionKeys,
+  resumableInterview,
+  saveInterviewProgress,
 } from "@/server/sessions/store";
 import { functions, type FunctionResponse } from "@/shared/functions";
 import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
@@ -33,6 +35,8 @@ import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
  *   get-attempt        {id} → the attempt with its feedback and the question's trend
  *   get-session        {id} → the session, its answers and its report
  *   progress           {limit?} → one point per attempt, counts and streak
+ *   save-interview-progress {id, at, followUp, skipped, finished} → the progress saved
+ *   resume-interview   → {interview: {session, answers} | null} (docs/decisions/0104)
  *   export-my-data     → account, subscription, sessions and attempts as JSON
  *   delete-my-history  → {deleted: {attempts, sessions}}
  */
@@ -129,6 +133,7 @@ export function sessionRoutes(services: Services) {
         role: "role" in request ? request.role : undefined,
         level: "level" in request ? request.level : undefined,
         company: request.mode === "company" ? request.company : undefined,
+        pressure: request.mode === "interview" ? request.pressure : undefined,
         ...chosen,
       });
       const created = functions["start-session"].status;
@@ -167,6 +172,30 @@ export function sessionRoutes(services: Services) {
   );
 
   app.post(
+    "/save-interview-progress",
+    ...guards,
+    small,
+    functionBody<"save-interview-progress", AuthedEnv>(
+      "save-interview-progress",
+      "The request must be a JSON object with the session `id`, `at`, `followUp`, `skipped` and `finished`.",
+    ),
+    async (c) => {
+      const { id, ...position } = c.req.valid("json");
+      return c.json(await saveInterviewProgress(db, c.var.user.id, id, position));
+    },
+  );
+  app.post(
+    "/resume-interview",
+    ...guards,
+    small,
+    functionBody<"resume-interview", AuthedEnv>("resume-interview"),
+    async (c) =>
+      c.json({
+        interview: await resumableInterview(db, c.var.user.id),
+      } satisfies FunctionResponse<"resume-interview">),
+  );
+
+  app.post(
     "/export-my-data",
     ...ownDataGuards,
     small,
@@ -194,6 +223,8 @@ export function sessionRoutes(services: Services) {
     "/get-attempt",
     "/get-session",
     "/progress",
+    "/save-interview-progress",
+    "/resume-interview",
     "/export-my-data",
     "/delete-my-history",
   ]);

@@ -1,10 +1,14 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { attemptDays, attempts, practiceSessions, subscriptions, users } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
 import {
   encodeAttemptsCursor,
+  interviewProgressSchema,
   type AttemptDetail,
+  type InterviewProgress,
+  type Pressure,
+  type ResumeInterview,
   type AttemptSummary,
   type ListAttemptsRequest,
   type ListAttemptsResponse,
@@ -35,6 +39,7 @@ export async function createSession(
     role?: string;
     level?: string;
     company?: string;
+    pressure?: Pressure;
     questions: SessionQuestion[];
     vocabulary: string[];
   },
@@ -47,6 +52,7 @@ export async function createSession(
       role: session.role ?? null,
       level: session.level ?? null,
       company: session.company ?? null,
+      pressure: session.mode === "interview" ? (session.pressure ?? "realistic") : null,
       questions: session.questions,
       vocabulary: session.vocabulary,
     })
@@ -111,10 +117,93 @@ export async function getSession(db: Database, userId: string, id: string): Prom
   const summaries = answers.map(toSummary);
   return {
     ...toSession(row),
-    attempts: summaries,
+    attempts: summaries.map((summary, k) => ({ ...summary, transcript: answers[k]!.transcript })),
     report: sessionReport(
       answers.map((answer, k) => ({ ...summaries[k]!, improvements: answer.improvements })),
     ),
+  };
+}
+
+/** How hard an AI Interviewer session presses (its answers' follow-ups; docs/decisions/0105). */
+export async function interviewPressure(db: Database, sessionId: string | null): Promise<Pressure> {
+  if (!sessionId) return "realistic";
+  const [row] = await db
+    .select({ pressure: practiceSessions.pressure })
+    .from(practiceSessions)
+    .where(eq(practiceSessions.id, sessionId));
+  return row?.pressure ?? "realistic";
+}
+
+/**
+ * Saves where the user's AI Interviewer session stands (docs/decisions/0104). Another user's
+ * session, or one of another mode, is not found; a question index past its end is refused.
+ */
+export async function saveInterviewProgress(
+  db: Database,
+  userId: string,
+  id: string,
+  progress: InterviewProgress,
+): Promise<InterviewProgress> {
+  const [row] = await db
+    .select({ questions: practiceSessions.questions })
+    .from(practiceSessions)
+    .where(
+      and(
+        eq(practiceSessions.id, id),
+        eq(practiceSessions.userId, userId),
+        eq(practiceSessions.mode, "interview"),
+      ),
+    );
+  if (!row) throw notFound("AI Interviewer session");
+  const count = row.questions.length;
+  if (progress.at >= count || progress.skipped.some((index) => index >= count)) {
+    throw new ApiError("validation_failed", `The session has ${count} questions.`);
+  }
+  await db
+    .update(practiceSessions)
+    .set({ progress, progressAt: new Date() })
+    .where(and(eq(practiceSessions.id, id), eq(practiceSessions.userId, userId)));
+  return progress;
+}
+
+/** An interview left this long ago is not offered again: the user has moved on. */
+const RESUMABLE_FOR_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The user's newest AI Interviewer session, when it was left unfinished within the last day, with
+ * the transcripts of its answers so far (oldest first), or null.
+ */
+export async function resumableInterview(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<ResumeInterview | null> {
+  const [row] = await db
+    .select()
+    .from(practiceSessions)
+    .where(
+      and(
+        eq(practiceSessions.userId, userId),
+        eq(practiceSessions.mode, "interview"),
+        gt(practiceSessions.createdAt, new Date(now.getTime() - RESUMABLE_FOR_MS)),
+      ),
+    )
+    .orderBy(desc(practiceSessions.createdAt), desc(practiceSessions.id))
+    .limit(1);
+  const session = row && toSession(row);
+  if (!session?.progress || session.progress.finished) return null;
+  const answers = await db
+    .select({
+      questionIndex: attempts.questionIndex,
+      followUp: attempts.followUp,
+      transcript: attempts.transcript,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.sessionId, session.id), eq(attempts.userId, userId)))
+    .orderBy(asc(attempts.createdAt), asc(attempts.id));
+  return {
+    session,
+    answers: answers.map((answer) => ({ ...answer, questionIndex: answer.questionIndex ?? 0 })),
   };
 }
 
@@ -322,6 +411,9 @@ function toSession(row: SessionRow): Session {
     level: row.level,
     company: row.company,
     questions: row.questions as SessionQuestion[],
+    pressure: row.pressure,
+    // Written by saveInterviewProgress only; anything else reads as no progress.
+    progress: interviewProgressSchema.safeParse(row.progress).data ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

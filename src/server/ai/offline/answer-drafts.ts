@@ -187,6 +187,29 @@ export function createAnswerDrafts({
       return { kind: "resume", fromSample: draft.resumeAt, parts: draft.parts };
     },
 
+    /**
+     * What the recogniser has heard so far of the owner's recording `id`: the segments its pauses
+     * have closed, joined (the one still being spoken is not among them). Waits up to `waitMs` for
+     * a job in flight, so a pause's closing segment is included when a worker is free. Null when
+     * that recording is not the owner's draft.
+     */
+    async heard(owner: string, id: string, waitMs: number): Promise<string | null> {
+      const draft = drafts.peek(owner);
+      if (!draft || draft.id !== id) return null;
+      if (draft.running) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          draft.running,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+        ]);
+        clearTimeout(timer);
+      }
+      const text = draft.result
+        ? draft.result.text
+        : draft.parts.map((part) => part.recognition.text).join(" ");
+      return text.trim();
+    },
+
     /** Drafts held (for tests and metrics). */
     get size() {
       return drafts.size;

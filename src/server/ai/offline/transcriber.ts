@@ -162,6 +162,8 @@ export type OfflineAnswerTranscriber = {
   ): Promise<OfflineAnswer>;
   /** Takes a chunk of an answer still being spoken. @throws DraftError */
   draft(owner: string, chunk: DraftChunk): void;
+  /** What has been heard so far of the owner's draft `id` (./answer-drafts.ts `heard`). */
+  heardSoFar(owner: string, id: string, waitMs: number): Promise<string | null>;
   /** Where the owner's answer is in the queue (the practice page shows it while it waits). */
   queueStatus(owner: string): QueueStatus;
   stats(): ReturnType<TranscriberPool["stats"]>;
@@ -200,6 +202,7 @@ export function createOfflineAnswerTranscriber(
     stats: () => pool.stats(),
     close: () => pool.close(),
     draft: (owner, chunk) => drafts.append(owner, chunk),
+    heardSoFar: (owner, id, waitMs) => drafts.heard(owner, id, waitMs),
     queueStatus: (owner) => pool.status(owner),
     async transcribe(audio, extraWords, signal, owner) {
       let result;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createQuestionReferences } from "@/server/feedback/reference";
+import { finishedThought, interviewFollowUp, measureForInterview } from "./follow-up";
+
+const reference = createQuestionReferences();
+const story = "Tell me about a time you met a tight deadline.";
+const heard = (question: string, words: string) =>
+  finishedThought(measureForInterview(reference, question, words));
+
+describe("the interviewer's reading of an answer", () => {
+  it("calls a story finished once it has an action and its result, not before", () => {
+    const begun =
+      "last spring our biggest client moved a launch forward by two weeks and i was in charge of the release";
+    expect(heard(story, begun)).toBe(false);
+    expect(heard(story, `${begun} so i split the work into daily goals`)).toBe(false);
+    expect(
+      heard(
+        story,
+        `${begun} so i split the work into daily goals and as a result we shipped on time`,
+      ),
+    ).toBe(true);
+    expect(heard(story, "")).toBe(false);
+  });
+
+  it("asks nothing after a question that is not a story, at any pressure", () => {
+    const intro = "Tell me about yourself.";
+    const words = "I am a software engineer with five years of experience in payments.";
+    for (const pressure of ["friendly", "realistic", "tough"] as const) {
+      expect(interviewFollowUp(reference, intro, words, pressure)).toBeNull();
+    }
+  });
+
+  it("asks Realistic and Tough for the speaker's own part when the team did everything", () => {
+    const team =
+      "Last year our client moved the launch forward. We split the work, we tested every night " +
+      "and the team shipped it on time, so the client renewed.";
+    expect(interviewFollowUp(reference, story, team, "friendly")).toBeNull();
+    expect(interviewFollowUp(reference, story, team, "realistic")).toBe(
+      "What did you do yourself?",
+    );
+    expect(interviewFollowUp(reference, story, team, "tough")).toBe(
+      "What did you personally do, not the team?",
+    );
+  });
+});
