@@ -68,6 +68,8 @@ const engines = await createEngines(
     AI_ANSWERER: "offline",
     AI_EVALUATOR: "offline",
     TRANSCRIBE_WORKERS: String(PARALLEL),
+    // A busy machine decodes slower than real time: measure what is heard, not the deadline.
+    AI_TIMEOUT_MS: "600000",
   }),
   createLogger("warn"),
 );
@@ -75,6 +77,7 @@ const reference = createQuestionReferences();
 const parts = ["situation", "task", "action", "result"] as const;
 const right = Object.fromEntries(parts.map((part) => [part, 0])) as Record<string, number>;
 let judged = 0;
+const failed: string[] = [];
 let quotes = 0;
 let doubtedQuotes = 0;
 let doubtedWords = 0;
@@ -83,10 +86,16 @@ try {
   await Promise.all(
     recorded.map((c) =>
       limit(async () => {
-        const heard = await engines.answerTranscriber.transcribe(
-          { bytes: new Uint8Array(readFileSync(c.webm)), mimeType: "audio/webm" },
-          c.answer.question,
-        );
+        const heard = await engines.answerTranscriber
+          .transcribe(
+            { bytes: new Uint8Array(readFileSync(c.webm)), mimeType: "audio/webm" },
+            c.answer.question,
+          )
+          .catch((error: unknown) => {
+            failed.push(`${c.answer.id} (${c.voice}): ${String(error)}`);
+            return undefined;
+          });
+        if (!heard) return;
         const delivery = analyseDelivery({
           pcm: heard.pcm,
           sampleRate: heard.sampleRate,
@@ -143,6 +152,9 @@ const rows: [string, string, string][] = [
   ]),
   [`words heard with confidence under ${QUOTABLE_CONFIDENCE}`, pct(doubtedWords, words), "—"],
 ];
+if (failed.length > 0)
+  rows.push(["recordings not heard (errors below)", String(failed.length), "0"]);
 const width = Math.max(...rows.map(([name]) => name.length));
 for (const [name, value, target] of rows)
   console.info(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
+for (const line of failed) console.info(`  not heard: ${line}`);
