@@ -13,6 +13,7 @@ import path from "node:path";
 import pLimit from "p-limit";
 import { closeEngines, createEngines } from "@/server/ai/engines";
 import { loadConfig } from "@/server/config";
+import { detectSpeech, pauseSpans } from "@/server/audio/speech";
 import { analyseDelivery } from "@/server/feedback/delivery";
 import { QUOTABLE_CONFIDENCE } from "@/server/feedback/measure";
 import { createQuestionReferences } from "@/server/feedback/reference";
@@ -96,11 +97,13 @@ try {
             return undefined;
           });
         if (!heard) return;
+        const speech = detectSpeech(heard.pcm, heard.sampleRate);
         const delivery = analyseDelivery({
           pcm: heard.pcm,
           sampleRate: heard.sampleRate,
           transcript: heard.text,
           words: heard.words,
+          speech,
         });
         const { evaluation } = judgeAnswer({
           question: c.answer.question,
@@ -109,6 +112,7 @@ try {
           reference: reference(c.answer.question),
           approximate: heard.approximate,
           ...(heard.words ? { words: heard.words } : {}),
+          pauses: pauseSpans(speech),
         });
         judged++;
         // Where each heard word is in the transcript (its words joined by spaces).

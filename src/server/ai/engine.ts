@@ -148,6 +148,8 @@ export type EvaluationInput = {
   approximate: boolean;
   /** The words as heard, with times and confidence (spoken answers, when the engine gives them). */
   words?: readonly TimedWord[];
+  /** Where the speech detector heard the speaker pause (spoken answers; audio/speech.ts). */
+  pauses?: readonly { startSeconds: number; endSeconds: number }[];
 };
 
 /** `followUp`: the cloud model's own follow-up question; the offline rubric leaves it out. */

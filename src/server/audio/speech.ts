@@ -97,6 +97,15 @@ export function speechSeconds(speech: Speech): number {
   return (frames * speech.frameSamples) / speech.sampleRate;
 }
 
+/** Where the pauses between the first speech and the last are, in seconds on the recording. */
+export function pauseSpans(speech: Speech): { startSeconds: number; endSeconds: number }[] {
+  const seconds = (frame: number) => (frame * speech.frameSamples) / speech.sampleRate;
+  return speech.regions.slice(1).map((region, k) => ({
+    startSeconds: seconds(speech.regions[k]!.end),
+    endSeconds: seconds(region.start),
+  }));
+}
+
 /** The pauses between the first speech and the last, in seconds: every one, or `min` and longer. */
 export function pauseSeconds(speech: Speech, min = 0): number[] {
   return speech.regions

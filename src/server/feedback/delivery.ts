@@ -1,5 +1,5 @@
 import type { TimedWord } from "@/server/ai/engine";
-import { detectSpeech, pauseSeconds, speechSeconds } from "@/server/audio/speech";
+import { detectSpeech, pauseSeconds, speechSeconds, type Speech } from "@/server/audio/speech";
 import type { Delivery } from "@/shared/feedback";
 import { countFillers } from "@/shared/fillers";
 
@@ -25,9 +25,11 @@ export function analyseDelivery(input: {
   transcript: string;
   /** Word times from the recogniser, when it gives them: they bound the speaking time. */
   words?: TimedWord[];
+  /** The detector's speech in `pcm`, when the caller has it already. */
+  speech?: Speech;
 }): Delivery {
   const durationSeconds = input.pcm.length / input.sampleRate;
-  const speech = detectSpeech(input.pcm, input.sampleRate);
+  const speech = input.speech ?? detectSpeech(input.pcm, input.sampleRate);
   const gaps = pauseSeconds(speech);
   let speakingSeconds = speechSeconds(speech);
   // The signal may hold noise before or after the words: the word times say where speech was.

@@ -1,5 +1,6 @@
 import type { Engines } from "@/server/ai/engines";
 import type { Feedback } from "@/shared/feedback";
+import { detectSpeech, pauseSpans } from "@/server/audio/speech";
 import { analyseDelivery } from "./delivery";
 
 /**
@@ -48,11 +49,14 @@ export async function giveFeedback(
     signal,
     input.owner,
   );
+  // One reading of the signal for the pauses the report states and those the rubric splits on.
+  const speech = detectSpeech(heard.pcm, heard.sampleRate);
   const delivery = analyseDelivery({
     pcm: heard.pcm,
     sampleRate: heard.sampleRate,
     transcript: heard.text,
     words: heard.words,
+    speech,
   });
   const evaluation = await ai.evaluator.evaluate(
     {
@@ -62,6 +66,7 @@ export async function giveFeedback(
       reference,
       approximate: heard.approximate,
       ...(heard.words ? { words: heard.words } : {}),
+      pauses: pauseSpans(speech),
     },
     signal,
   );

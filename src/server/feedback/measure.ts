@@ -341,9 +341,16 @@ function clause(doc: TextDoc, at: number, breaks: ReadonlySet<number>, maxWords 
     return (
       (token.pos === "CCONJ" || token.pos === "SCONJ" || token.lower === "so") &&
       next !== undefined &&
-      (next.pos === "PRON" || next.pos === "DET" || next.pos === "PROPN")
+      (next.pos === "PRON" || next.pos === "DET" || next.pos === "PROPN" || next.pos === "NOUN")
     );
   };
+  // Back to where the clause starts: a pronoun subject ("I told…") takes only the connectives
+  // before it ("then I", "so I"); a verb or noun takes its subject ("completion rose").
+  const connective = (i: number) => ["ADV", "CCONJ", "SCONJ", "INTJ"].includes(tokens[i]!.pos);
+  const reaches = (i: number) =>
+    tokens[at]!.pos === "PRON"
+      ? connective(i) && at - i <= 2
+      : tokens[i]!.pos !== "VERB" && tokens[i]!.pos !== "AUX" && at - i <= 4;
   let first = at;
   while (
     first > 0 &&
@@ -351,7 +358,7 @@ function clause(doc: TextDoc, at: number, breaks: ReadonlySet<number>, maxWords 
     !boundary(first - 1) &&
     !breaks.has(first) &&
     !startsClause(first - 1) &&
-    at - first < 4
+    reaches(first - 1)
   )
     first--;
   let last = at;
@@ -456,8 +463,10 @@ function wordSpans(transcript: string, words: readonly TimedWord[]): Span[] {
 
 /** Below this calibrated confidence a recognised word is not quoted back to the user. */
 export const QUOTABLE_CONFIDENCE = 0.6;
-/** A silence this long between words ends a clause, as a full stop would in writing. */
+/** A pause this long (as the speech detector hears it) ends a clause, as a full stop would. */
 const CLAUSE_PAUSE_SECONDS = 0.6;
+/** Word times and the detector's frames disagree by a frame or two at a pause's edges. */
+const PAUSE_SLACK_SECONDS = 0.1;
 
 export type MeasureInput = {
   question: string;
@@ -466,6 +475,8 @@ export type MeasureInput = {
   delivery: Delivery | null;
   /** The recogniser's words with times and confidence (spoken answers from the offline engine). */
   words?: readonly TimedWord[];
+  /** The speech detector's pauses (audio/speech.ts): clauses break where the speaker paused. */
+  pauses?: readonly { startSeconds: number; endSeconds: number }[];
   /** The question's own words and what a good answer covers (library model answer, tips). */
   reference: { questionTerms: readonly string[]; expectedTerms: ReadonlySet<string> };
   /** How specific a term is to one question (inverse document frequency over the library). */
@@ -491,11 +502,22 @@ export function measureAnswer(input: MeasureInput): Measurements {
   const unsure: Span[] = [];
   if (input.words && input.words.length > 0) {
     const spans = wordSpans(transcript, input.words);
+    const pauses = (input.pauses ?? []).filter(
+      (pause) => pause.endSeconds - pause.startSeconds >= CLAUSE_PAUSE_SECONDS,
+    );
     spans.forEach((span, i) => {
       const word = input.words![i]!;
       if ((word.confidence ?? 1) < QUOTABLE_CONFIDENCE) unsure.push(span);
       const previous = input.words![i - 1];
-      if (previous && word.startSeconds - previous.endSeconds >= CLAUSE_PAUSE_SECONDS) {
+      // A word after a pause the speech detector heard starts a new clause, as a full stop would.
+      const afterPause =
+        previous !== undefined &&
+        pauses.some(
+          (pause) =>
+            previous.endSeconds <= pause.startSeconds + PAUSE_SLACK_SECONDS &&
+            word.startSeconds >= pause.endSeconds - PAUSE_SLACK_SECONDS,
+        );
+      if (afterPause) {
         const token = tokens.findIndex((t) => t.start >= span.start);
         if (token >= 0) breaks.add(token);
       }

@@ -208,4 +208,35 @@ describe("the offline rubric", () => {
       expect(result.strengths.join(" ")).not.toMatch(/rebuilt|told my manager|added a check/);
     });
   });
+
+  it("quotes up to the speaker's pauses, as the speech detector heard them", () => {
+    const question = "Tell me about a time you had to fix a mistake at work.";
+    const transcript =
+      "last spring i was the analyst on our quarterly report and my job was to fix the totals " +
+      "i told my manager straight away i rebuilt the query and completion rose to fifty eight percent";
+    const after = transcript.split(" ").indexOf("away") + 1;
+    const words = transcript.split(" ").map((word, i) => ({
+      word,
+      startSeconds: i * 0.4 + (i >= after ? 1 : 0),
+      endSeconds: i * 0.4 + 0.3 + (i >= after ? 1 : 0),
+      confidence: 0.95,
+    }));
+    const pauseAfter = words[after - 1]!;
+    const result = scoreAnswer({
+      question,
+      transcript,
+      delivery: null,
+      reference: reference(question),
+      approximate: false,
+      words,
+      pauses: [{ startSeconds: pauseAfter.endSeconds, endSeconds: words[after]!.startSeconds }],
+    });
+    const quotes = result.evidence!.strengths.flatMap((item) =>
+      item.quote ? [item.quote.text] : [],
+    );
+    // The action is quoted up to where the speaker paused, not run on into the next one; the
+    // outcome from its own subject.
+    expect(quotes).toContain("i told my manager straight away");
+    expect(quotes).toContain("completion rose to fifty eight percent");
+  });
 });

@@ -33,6 +33,7 @@ export function judgeAnswer(input: EvaluationInput) {
     questionType: reference.questionType,
     delivery,
     ...(input.words ? { words: input.words } : {}),
+    ...(input.pauses ? { pauses: input.pauses } : {}),
     reference: { questionTerms: [...new Set(contentTerms(question))], expectedTerms },
     specificity: specificity(),
   });
