@@ -64,7 +64,7 @@ const probes: {
  * only) no figure. Tough also asks a plan ("what would you do") for its reason. Deterministic;
  * nothing when the answer covers what this pressure asks about.
  */
-export function followUpFor(m: Measured, pressure: Pressure): string | null {
+function followUpFor(m: Measured, pressure: Pressure): string | null {
   if (m.shape === "situational" && pressure === "tough") {
     return m.plans.length > 0 && m.reasons.length === 0 ? "Why would you do it that way?" : null;
   }

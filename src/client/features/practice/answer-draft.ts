@@ -4,6 +4,9 @@ import { blobToBase64 } from "./use-recorder";
 /** Speech sent together: fewer requests, and still well ahead of the end. */
 const SEND_EVERY_MS = 4000;
 
+/** What the server made of the words before a pause (answer-draft's `listen`). */
+export type HeardThought = "finished" | "open" | null;
+
 type Draft = {
   id: string;
   /** What the answer is about, as it was when recording started. */
@@ -19,17 +22,28 @@ type Draft = {
  * speaks (answer-draft; docs/decisions/0070). Best effort and silent: a refused or failed chunk
  * ends that recording's draft (the answer is sent whole anyway), and an engine that does not
  * listen ahead (`drafting: false`) gets no more drafts this visit. One request at a time, in order.
+ * `everyMs`: how often to send (the AI Interviewer sends more often, to hear each pause).
  */
-export function createAnswerDraft() {
+export function createAnswerDraft({ everyMs = SEND_EVERY_MS }: { everyMs?: number } = {}) {
   let current: Draft | null = null;
   let sending: Promise<void> = Promise.resolve();
   let unsupported = false;
 
-  function send(draft: Draft, done: boolean) {
+  const begin = (question: string): Draft => ({
+    id: crypto.randomUUID(),
+    question,
+    seq: 0,
+    pending: [],
+    lastSent: performance.now(),
+    failed: false,
+  });
+
+  function send(draft: Draft, done: boolean, listen = false): Promise<HeardThought> {
     const chunks = draft.pending;
     draft.pending = [];
     draft.lastSent = performance.now();
-    if (chunks.length === 0) return;
+    if (chunks.length === 0) return Promise.resolve(null);
+    let thought: HeardThought = null;
     sending = sending.then(async () => {
       if (draft.failed || unsupported) return;
       try {
@@ -40,30 +54,36 @@ export function createAnswerDraft() {
           chunk,
           question: draft.question,
           done,
+          ...(listen ? { listen } : {}),
         });
         draft.seq++;
         if (!reply.drafting) unsupported = true;
+        thought = reply.thought ?? null;
       } catch {
         draft.failed = true;
       }
     });
+    return sending.then(() => thought);
   }
 
   return {
     /** A piece from the recorder (useRecorder's onChunk); `done` after the last one. */
     push(chunk: Blob | null, done: boolean, question: string) {
       if (unsupported || !question) return;
-      current ??= {
-        id: crypto.randomUUID(),
-        question,
-        seq: 0,
-        pending: [],
-        lastSent: performance.now(),
-        failed: false,
-      };
+      current ??= begin(question);
       if (chunk) current.pending.push(chunk);
-      if (done || performance.now() - current.lastSent >= SEND_EVERY_MS) send(current, done);
+      if (done || performance.now() - current.lastSent >= everyMs) void send(current, done);
       if (done) current = null;
+    },
+    /**
+     * The speaker has paused: sends what is recorded so far (with `chunk`, the recorder's latest
+     * piece) at once and resolves with whether the words heard so far make a finished answer.
+     */
+    listen(chunk: Blob, question: string): Promise<HeardThought> {
+      if (unsupported || !question) return Promise.resolve(null);
+      current ??= begin(question);
+      current.pending.push(chunk);
+      return send(current, false, true);
     },
     /** Waits (at most `ms`) for the chunks already handed over to reach the server. */
     flushed(ms: number): Promise<void> {

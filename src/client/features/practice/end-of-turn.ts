@@ -1,0 +1,91 @@
+/**
+ * When the user has finished speaking, from the microphone's level alone (docs/decisions/0104):
+ * an energy detector on 20 ms frames against a noise floor it keeps learning. Speech starts after
+ * a few loud frames in a row; the turn ends after a silence long enough that a thinking pause does
+ * not end it — shorter once the words heard so far make a finished answer (`setFinished`, from
+ * answer-draft's `listen`). Pure: the caller feeds it levels and times.
+ */
+
+/** How long a silence ends the turn: normally, and once the answer is a finished thought. */
+export type TurnPauses = { pauseMs: number; finishedPauseMs: number };
+
+export const TURN_PAUSES = {
+  /** A 2 s thinking pause never ends a turn; a finished answer ends after 1 s of quiet. */
+  standard: { pauseMs: 2600, finishedPauseMs: 1000 },
+  /** "Longer pauses": for those who think aloud more slowly, or speak a second language. */
+  longer: { pauseMs: 4500, finishedPauseMs: 2000 },
+} as const satisfies Record<string, TurnPauses>;
+
+/** A silence this long is a pause worth asking the server about. */
+const ASK_AFTER_MS = 350;
+/** Speech must rise this far above the noise floor, and above this level in dBFS. */
+const ABOVE_FLOOR_DB = 12;
+const QUIETEST_SPEECH_DB = -55;
+/** Loud frames in a row that make speech (a click or a bump is one or two). */
+const ONSET_FRAMES = 3;
+
+export type TurnEvent = "speech" | "pause" | "end" | null;
+
+export function createTurnDetector(pauses: TurnPauses) {
+  let floor: number | null = null;
+  let loudFrames = 0;
+  let heardSpeech = false;
+  let lastSpeechAt = 0;
+  let paused = false;
+  let finished = false;
+  let ended = false;
+
+  return {
+    /** One frame's level (dBFS) at `now` (ms); says when speech starts, pauses and ends the turn. */
+    frame(db: number, now: number): TurnEvent {
+      if (ended) return null;
+      const level = Math.max(db, -100);
+      floor ??= level;
+      const loud = level > Math.max(floor + ABOVE_FLOOR_DB, QUIETEST_SPEECH_DB);
+      if (!loud) {
+        // The floor follows the room down at once and up slowly (a fan starting, not a voice).
+        floor = level < floor ? level : floor + (level - floor) * 0.02;
+      }
+      loudFrames = loud ? loudFrames + 1 : 0;
+      if (loudFrames >= ONSET_FRAMES) {
+        const started = !heardSpeech;
+        heardSpeech = true;
+        lastSpeechAt = now;
+        if (paused) finished = false; // more words: what was heard is no longer the whole answer
+        paused = false;
+        if (started) return "speech";
+        return null;
+      }
+      if (!heardSpeech) return null;
+      const silence = now - lastSpeechAt;
+      if (silence >= (finished ? pauses.finishedPauseMs : pauses.pauseMs)) {
+        ended = true;
+        return "end";
+      }
+      if (!paused && silence >= ASK_AFTER_MS) {
+        paused = true;
+        return "pause";
+      }
+      return null;
+    },
+    /** The server's reading of the words before the current pause. */
+    setFinished(value: boolean) {
+      if (paused) finished = value;
+    },
+    /** When the last speech frame was heard (ms), or null before any speech. */
+    get speechEndedAt() {
+      return heardSpeech ? lastSpeechAt : null;
+    },
+    get heardSpeech() {
+      return heardSpeech;
+    },
+  };
+}
+
+/** The level of the samples in dBFS (-100 for silence). */
+export function levelDb(samples: Float32Array): number {
+  let sum = 0;
+  for (const sample of samples) sum += sample * sample;
+  const rms = Math.sqrt(sum / Math.max(1, samples.length));
+  return 20 * Math.log10(Math.max(rms, 1e-5));
+}

@@ -1,0 +1,341 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { scoreWord } from "@/client/components/score-bars";
+import { ApiCallError, describeApiError } from "@/client/lib/api-client";
+import type { Feedback } from "@/shared/feedback";
+import type { InterviewProgress, Pressure, ResumeInterview, Session } from "@/shared/sessions";
+import { createAnswerDraft } from "./answer-draft";
+import { createTurnDetector, levelDb, TURN_PAUSES } from "./end-of-turn";
+import { saveInterviewProgress, sendAnswer } from "./interview-calls";
+import {
+  openInterviewMicrophone,
+  MicrophoneUnavailable,
+  type InterviewMicrophone,
+} from "./interview-microphone";
+import { createInterviewerVoice } from "./interviewer-voice";
+import { blobToBase64 } from "./use-recorder";
+
+/** How the user wants the interview to run (the setup's options). */
+export type InterviewSettings = {
+  pressure: Pressure;
+  longerPauses: boolean;
+  /** Scores after each answer, rather than only in the report at the end. */
+  feedbackEachAnswer: boolean;
+};
+
+export type TranscriptLine = {
+  id: number;
+  speaker: "interviewer" | "you";
+  text: string;
+  /** Feedback after an answer (when asked for), or "follow-up". */
+  note?: string;
+};
+
+/**
+ * ready (Start not pressed) → asking (the interviewer speaks) → listening → sending (the answer
+ * travels; the interviewer has acknowledged it) → asking… → finished. `stalled`: the answer could
+ * not be sent after its retries; it is kept until "Send again".
+ */
+export type InterviewPhase = "ready" | "asking" | "listening" | "sending" | "stalled" | "finished";
+
+type Outcome =
+  | { kind: "audio"; blob: Blob; draft: ReturnType<typeof createAnswerDraft> }
+  | { kind: "typed"; text: string }
+  | { kind: "skip" }
+  | { kind: "repeat" };
+
+/** Short acknowledgements, varied turn by turn, in the pressure's manner (docs/decisions/0105). */
+const acknowledgements: Record<Pressure, string[]> = {
+  friendly: ["Thank you, that's helpful.", "Lovely, thanks for sharing that.", "Great, thank you."],
+  realistic: ["Thanks.", "Okay, thank you.", "Right, thanks.", "Understood, thank you."],
+  tough: ["Okay.", "Noted.", "Right.", "Fine."],
+};
+const nextQuestion = ["Next question.", "Let's move on.", "Another one."];
+
+/**
+ * The AI Interviewer as a spoken conversation (docs/decisions/0104): after one Start, each
+ * question is asked aloud (captions always), the one microphone listens, the turn ends on a
+ * silence (shorter once the answer is a finished thought), the interviewer acknowledges at once,
+ * then asks its follow-up or the next question. Every answer is sent until it arrives and where
+ * the interview stands is saved at every turn, so leaving loses nothing.
+ */
+export function useInterview({
+  session,
+  resumed,
+  settings,
+  lowAnxiety,
+}: {
+  session: Session;
+  resumed?: ResumeInterview | null;
+  settings: InterviewSettings;
+  lowAnxiety: boolean;
+}) {
+  const start: InterviewProgress = resumed?.session.progress ?? {
+    at: 0,
+    followUp: null,
+    skipped: [],
+    finished: false,
+  };
+  const [phase, setPhase] = useState<InterviewPhase>("ready");
+  const [position, setPosition] = useState({ at: start.at, followUp: start.followUp });
+  const [lines, setLines] = useState<TranscriptLine[]>(() => pastLines(session, resumed));
+  const [analyser, setAnalyser] = useState<AnalyserNode | null>(null);
+  const [heard, setHeard] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const microphone = useRef<InterviewMicrophone | null>(null);
+  const [voice] = useState(createInterviewerVoice);
+  const turn = useRef<{ finish: (outcome: Outcome | "audio") => void } | null>(null);
+  const retry = useRef<(() => void) | null>(null);
+  const typing = useRef(false);
+  const alive = useRef(true);
+  const lineId = useRef(lines.length);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
+  const say = useCallback((speaker: TranscriptLine["speaker"], text: string, note?: string) => {
+    const id = lineId.current++;
+    setLines((all) => [...all, { id, speaker, text, ...(note ? { note } : {}) }]);
+    return id;
+  }, []);
+  /** A line's words once known (what was heard arrives after the turn has ended). */
+  const reword = useCallback((id: number, text: string) => {
+    setLines((all) => all.map((line) => (line.id === id ? { ...line, text } : line)));
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      turn.current?.finish({ kind: "skip" });
+      microphone.current?.close();
+      voice.stop();
+    };
+  }, [voice]);
+
+  async function ask(text: string) {
+    setPhase("asking");
+    say("interviewer", text);
+    await voice.say(text);
+  }
+
+  /** One answer: listened to until the turn ends, or typed, skipped, or the question repeated. */
+  function listen(question: string): Promise<Outcome> {
+    setPhase("listening");
+    setHeard(false);
+    return new Promise<Outcome>((resolve) => {
+      const mic = microphone.current;
+      const draft = createAnswerDraft({ everyMs: 2000 });
+      let wantThought = false;
+      const recording = mic?.record((chunk) => {
+        if (!wantThought) return draft.push(chunk, false, question);
+        wantThought = false;
+        void draft.listen(chunk, question).then((thought) => {
+          if (thought) detector.setFinished(thought === "finished");
+        });
+      });
+      const pauses = settingsRef.current.longerPauses ? TURN_PAUSES.longer : TURN_PAUSES.standard;
+      const detector = createTurnDetector(pauses);
+      const samples = mic ? new Float32Array(mic.analyser.fftSize) : null;
+      // Frames of 20 ms; a hidden tab slows timers down, which only makes the turn end later.
+      const timer = mic
+        ? window.setInterval(() => {
+            mic.analyser.getFloatTimeDomainData(samples!);
+            const event = detector.frame(levelDb(samples!), performance.now());
+            if (event === "speech") setHeard(true);
+            else if (event === "pause") {
+              wantThought = true;
+              recording?.flush();
+            } else if (event === "end" && !typing.current) finish("audio");
+          }, 20)
+        : 0;
+      let done = false;
+      const finish = (outcome: Outcome | "audio") => {
+        if (done) return;
+        done = true;
+        turn.current = null;
+        window.clearInterval(timer);
+        if (outcome !== "audio") {
+          void recording?.stop();
+          resolve(outcome);
+          return;
+        }
+        if (!recording) return;
+        void recording.stop().then((blob) => {
+          draft.push(null, true, question);
+          resolve({ kind: "audio", blob, draft });
+        });
+      };
+      turn.current = { finish };
+    });
+  }
+
+  /** Sends an answer until it arrives; null when the question is to be asked again. */
+  async function submit(
+    question: string,
+    attemptOf: string,
+    outcome: Extract<Outcome, { kind: "audio" | "typed" }>,
+  ): Promise<Feedback | null> {
+    setPhase("sending");
+    const body =
+      outcome.kind === "typed"
+        ? { question, attemptOf, answer: outcome.text }
+        : { question, attemptOf, audio: await blobToBase64(outcome.blob) };
+    if (outcome.kind === "audio") await outcome.draft.flushed(1500);
+    for (;;) {
+      try {
+        const feedback = await sendAnswer(body, () => setProblem("Sending your answer again..."));
+        setProblem(null);
+        return feedback;
+      } catch (error) {
+        if (error instanceof ApiCallError && error.code === "unrecognised_speech") {
+          setProblem(null);
+          return null;
+        }
+        // Kept until it arrives: the user sends it again when the connection is back.
+        setProblem(`Your answer has not reached us yet. ${describeApiError(error)}`);
+        setPhase("stalled");
+        await new Promise<void>((resolve) => (retry.current = resolve));
+        retry.current = null;
+        setPhase("sending");
+      }
+    }
+  }
+
+  function save(progress: InterviewProgress) {
+    // Best effort: a save that fails leaves the last one, and the answers are stored anyway.
+    void saveInterviewProgress(session.id, progress).catch(() => {});
+  }
+
+  /** Asks `question` until it has an answer (or is skipped); the feedback, or null when skipped. */
+  async function turnAt(question: string, attemptOf: string, spoken: string, turnNo: number) {
+    let prompt = spoken;
+    for (;;) {
+      await ask(prompt);
+      if (!alive.current) return null;
+      const outcome = await listen(question);
+      if (!alive.current) return null;
+      if (outcome.kind === "skip") return null;
+      if (outcome.kind === "repeat") {
+        prompt = question;
+        continue;
+      }
+      const yours = say("you", outcome.kind === "typed" ? outcome.text : "…");
+      const { pressure } = settingsRef.current;
+      const ack = acknowledgements[pressure][turnNo % acknowledgements[pressure].length]!;
+      say("interviewer", ack);
+      const spokenAck = voice.say(ack);
+      const feedback = await submit(question, attemptOf, outcome);
+      await spokenAck;
+      if (!alive.current) return null;
+      if (!feedback) {
+        reword(yours, "(not heard)");
+        prompt = "Sorry, I didn't catch that. Could you say it again, or type it?";
+        continue;
+      }
+      reword(yours, feedback.transcript);
+      if (settingsRef.current.feedbackEachAnswer) {
+        const overall = feedback.scores.overall;
+        const verdict = lowAnxiety ? scoreWord(overall) : `${overall.toFixed(1)} out of 5`;
+        const tip = feedback.improvements[0];
+        say("interviewer", `Feedback: ${verdict}.${tip ? ` ${tip}` : ""}`, "feedback");
+      }
+      return feedback;
+    }
+  }
+
+  async function run() {
+    const skipped = [...start.skipped];
+    let turnNo = 0;
+    for (let at = start.at; at < session.questions.length; at++) {
+      const current = session.questions[at]!;
+      let followUp = at === start.at ? start.followUp : null;
+      setPosition({ at, followUp });
+      if (!followUp) {
+        save({ at, followUp: null, skipped, finished: false });
+        const lead = at === 0 ? "Let's begin." : nextQuestion[at % nextQuestion.length]!;
+        const feedback = await turnAt(
+          current.question,
+          `${session.id}:${at}`,
+          `${lead} ${current.question}`,
+          turnNo++,
+        );
+        if (!alive.current) return;
+        if (!feedback) {
+          skipped.push(at);
+          say("you", "(skipped)");
+          continue;
+        }
+        followUp = feedback.followUp ?? null;
+      }
+      if (followUp) {
+        setPosition({ at, followUp });
+        save({ at, followUp, skipped, finished: false });
+        await turnAt(followUp, `${session.id}:${at}:follow-up`, followUp, turnNo++);
+        if (!alive.current) return;
+      }
+    }
+    save({ at: session.questions.length - 1, followUp: null, skipped, finished: true });
+    microphone.current?.close();
+    microphone.current = null;
+    setAnalyser(null);
+    await ask("That's the end of the interview. Thank you — your report is ready.");
+    setPhase("finished");
+  }
+
+  return {
+    phase,
+    position,
+    lines,
+    analyser,
+    /** Speech heard in this turn (the "listening" state shows it). */
+    heard,
+    problem,
+    voiceAvailable: voice.available,
+    /** Opens the microphone once (typed answers only, when it cannot be) and begins. */
+    async start() {
+      if (phase !== "ready") return;
+      setPhase("asking");
+      try {
+        microphone.current = await openInterviewMicrophone();
+        setAnalyser(microphone.current.analyser);
+      } catch (error) {
+        setProblem(error instanceof MicrophoneUnavailable ? error.message : String(error));
+      }
+      void run();
+    },
+    /** "I'm done": ends the turn now. */
+    done: () => {
+      if (microphone.current) turn.current?.finish("audio");
+    },
+    repeat: () => turn.current?.finish({ kind: "repeat" }),
+    skip: () => turn.current?.finish({ kind: "skip" }),
+    /** A typed answer in place of a spoken one, at any turn. */
+    type: (text: string) => turn.current?.finish({ kind: "typed", text }),
+    /** The user is typing: a silence must not send the recording meanwhile. */
+    setTyping: (on: boolean) => {
+      typing.current = on;
+    },
+    sendAgain: () => retry.current?.(),
+    canAnswer: phase === "listening",
+  };
+}
+
+/** The transcript so far of a resumed interview: each question asked and what was heard. */
+function pastLines(session: Session, resumed?: ResumeInterview | null): TranscriptLine[] {
+  if (!resumed) return [];
+  const lines: TranscriptLine[] = [];
+  for (const answer of resumed.answers) {
+    if (!answer.followUp) {
+      const asked = session.questions[answer.questionIndex]?.question ?? "";
+      lines.push({ id: lines.length, speaker: "interviewer", text: asked });
+    } else {
+      lines.push({
+        id: lines.length,
+        speaker: "interviewer",
+        text: "(follow-up)",
+        note: "follow-up",
+      });
+    }
+    lines.push({ id: lines.length, speaker: "you", text: answer.transcript });
+  }
+  return lines;
+}
