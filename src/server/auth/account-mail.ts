@@ -2,75 +2,92 @@ import { and, eq, ne } from "drizzle-orm";
 import {
   EMAIL_CHANGE_DONE,
   EMAIL_CHANGE_HALF_CONFIRMED,
-  PASSWORD_MAX_LENGTH,
-  USER_METADATA_MAX_BYTES,
-  isValidEmail,
   normalizeEmail,
-  passwordLength,
-  type AccessTokenClaims,
   type Session,
-  type UpdateUserBody,
-  type User,
   type VerifyBody,
   type VerifyType,
 } from "@/shared/auth";
-import { checkPasswordStrength, passwordLengthProblem } from "@/shared/password-strength";
 import type { Config } from "@/server/config";
 import type { Database } from "@/server/db/client";
-import type { CoherentCaches } from "@/server/db/coherent-caches";
-import { rateLimitKey, type RateLimiter } from "@/server/db/rate-limit";
-import { identities, sessions, users } from "@/server/db/schema";
+import { identities, users } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import type { Mailer } from "@/server/mail/mailer";
 import { composeMail, composeNotice, type Mail, type MailKind } from "@/server/mail/templates";
+import type { AuthLimits } from "./auth-limits";
+import { validEmail } from "./credentials";
 import { authErrors } from "./errors";
 import {
   consumeCode,
   consumeToken,
-  dropTokens,
   issueToken,
   type TokenRow,
   type TokenType,
 } from "./one-time-tokens";
-import { hashPassword, verifyPassword } from "./passwords";
 import { exchangeAuthCode, issueAuthCode, pkceChallenge, type PkceChallenge } from "./pkce";
+import type { RedirectTarget } from "./redirects";
+import type { SessionTokens } from "./session-tokens";
 import { createSession, type RequestMeta } from "./sessions";
-import { DAY_MS } from "./sign-in-backoff";
-import { toUserJson, type IdentityRow, type UserRow } from "./users";
+import type { IdentityRow, UserRow } from "./users";
 
 /**
  * The flows that go through an email (docs/contracts/auth.md, "Account lifecycle"; docs/decisions/
  * 0069, 0080, 0082): password recovery, verifying a link or code (recovery, sign-up confirmation,
- * email change) into a session or a PKCE auth code, exchanging that code, and PUT /user
- * (password, email, metadata). HTTP-free, like service.ts.
+ * email change) into a session or a PKCE auth code, exchanging that code; and the tokens and
+ * notices that sign-up and account changes mail. HTTP-free, like the other parts of service.ts.
  */
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type AccountMail = {
+  /**
+   * Issues a token of `type` for the user (inside `tx`) and answers how to mail its link and code
+   * to `email`, to run once `tx` has committed; `other` is the new address of an email change
+   * mailed to the current one.
+   */
+  sendToken(
+    tx: Database | Tx,
+    user: { id: string },
+    type: MailKind,
+    email: string,
+    redirectTo: string,
+    pkce: PkceChallenge | undefined,
+    other?: string,
+  ): Promise<() => void>;
+  /** Throws AuthError when this site sends no mail (a flow that needs one cannot start). */
+  requireMail(): void;
+  /** Tells the account's address its password changed (best effort: never throws). */
+  noticePasswordChanged(email: string): void;
+  /** POST /recover: `{}` whatever the address; the look-up and the mail happen after the answer. */
+  recover(
+    body: { email: string } & Parameters<typeof pkceChallenge>[0],
+    redirectTo: string | undefined,
+  ): Promise<void>;
+  /** GET /verify (the emailed link): where to send the browser. */
+  verifyLink(
+    token: string,
+    type: VerifyType,
+    redirectTo: string | undefined,
+    meta: RequestMeta,
+  ): Promise<string>;
+  /** POST /verify: the code (with its address) or the link's token. */
+  verifyOtp(body: VerifyBody, meta: RequestMeta): Promise<Session | { msg: string; code: 200 }>;
+  /** POST /token?grant_type=pkce: the auth code a followed link left, with its verifier. */
+  exchangeCode(
+    body: { auth_code: string; code_verifier: string },
+    meta: RequestMeta,
+  ): Promise<Session>;
+  /** Waits for the background work (called before the database closes). */
+  close(): Promise<void>;
+};
+
 export type AccountMailDeps = {
   config: Config;
   db: Database;
-  caches: CoherentCaches;
   logger: Logger;
   mailer: Mailer;
-  /** Counts per 5 minutes. */
-  rateLimiter: RateLimiter;
-  /** Counts per day. */
-  dailyLimiter: RateLimiter;
-  /** A Session for a session just created. */
-  sessionFor(
-    user: UserRow,
-    identityRows: IdentityRow[],
-    sessionId: string,
-    authenticatedAt: Date,
-    refreshToken: string,
-  ): Promise<Session>;
-  /** `redirect_to` when it is on the site or an allowed origin, else the site. */
-  redirectTarget(redirectTo: string | undefined): string;
-  /** The claims of a bearer token whose session still exists (throws AuthError otherwise). */
-  authenticated(bearer: string | undefined): Promise<AccessTokenClaims>;
-  /**
-   * Whether `password` is the user's; a wrong one counts as a failed sign-in from `from` (the
-   * client IP) and may throw 429.
-   */
-  checkPassword(user: UserRow, password: string, from: string): Promise<boolean>;
+  limits: Pick<AuthLimits, "perAddress" | "refuseAfterFailedCodes" | "failedCode">;
+  /** Verifying a token opens a session. */
+  sessions: Pick<SessionTokens, "sessionFor">;
+  redirectTarget: RedirectTarget;
 };
 
 /** An email change (GoTrue's secure email change) confirms from both addresses. */
@@ -81,24 +98,13 @@ const tokenTypesFor = (type: VerifyType): TokenType[] =>
       ? ["email_change", "email_change_current"]
       : [type];
 
-/** An email change without the current password needs a sign-in at most this old. */
-const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
-/** Password checks of one account per 5 minutes, whatever the IP (docs/decisions/0081). */
-export const PASSWORD_CHECKS_PER_USER = 10;
-/**
- * Wrong codes per address per day, across every code sent to it: 6-digit codes are otherwise
- * guessed slowly by asking for new ones (docs/decisions/0081). Links are not affected.
- */
-export const FAILED_CODES_PER_ADDRESS_PER_DAY = 20;
-
 /** What verifying a token did: opened a session, or confirmed one half of an email change. */
 type Applied =
   | { kind: "signed_in"; user: UserRow; identityRows: IdentityRow[]; recovery: boolean }
   | { kind: "half_confirmed" };
 
-export function createAccountMail(deps: AccountMailDeps) {
-  const { config, db, caches, logger, mailer, rateLimiter, dailyLimiter } = deps;
-  const limits = config.auth.rateLimits;
+export function createAccountMail(deps: AccountMailDeps): AccountMail {
+  const { config, db, logger, mailer, limits, sessions } = deps;
   /** Work the answer does not wait for (so it cannot tell whether an address exists). */
   const pending = new Set<Promise<void>>();
 
@@ -122,44 +128,23 @@ export function createAccountMail(deps: AccountMailDeps) {
     if (mailer.transport !== "none") mailer.send(mail);
   };
 
-  /**
-   * Issues a token of `type` for the user and mails its link and code to `email`; `other` is the
-   * new address of an email change mailed to the current one.
-   */
-  async function sendToken(
-    tx: Database | Parameters<Parameters<Database["transaction"]>[0]>[0],
-    user: { id: string },
-    type: MailKind,
-    email: string,
-    redirectTo: string,
-    pkce: PkceChallenge | undefined,
+  const sendToken: AccountMail["sendToken"] = async (
+    tx,
+    user,
+    type,
+    email,
+    redirectTo,
+    pkce,
     other = "",
-  ) {
+  ) => {
     const { token, code } = await issueToken(tx, { userId: user.id, type, email, ...pkce });
     return () =>
       mailer.send(composeMail(type, email, verifyUrl(token, type, redirectTo), code, other));
-  }
+  };
 
   const requireMail = () => {
     if (mailer.transport === "none") throw authErrors.emailNotConfigured();
   };
-
-  /** Per address, for the endpoints that send mail or check codes (per IP: the routes). */
-  async function limitAddress(kind: "email-sent" | "verify", email: string) {
-    const max = kind === "email-sent" ? limits.emailSent : limits.verify;
-    const decision = await rateLimiter.take(rateLimitKey(`${kind}-address`, email), max);
-    if (!decision.allowed) {
-      logger.warn({ kind }, "auth rate limit reached for one address");
-      throw authErrors.rateLimited(decision.retryAfterSeconds);
-    }
-  }
-
-  function validEmail(raw: string, missing: string): string {
-    const email = normalizeEmail(raw);
-    if (email === "") throw authErrors.validation(missing);
-    if (!isValidEmail(email)) throw authErrors.invalidEmail();
-    return email;
-  }
 
   /**
    * Applies what the token confirms, in one transaction: a sign-up confirmation or a recovery
@@ -170,11 +155,7 @@ export function createAccountMail(deps: AccountMailDeps) {
    */
   async function apply<T>(
     row: TokenRow,
-    open: (
-      tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-      user: UserRow,
-      recovery: boolean,
-    ) => Promise<T>,
+    open: (tx: Tx, user: UserRow, recovery: boolean) => Promise<T>,
   ): Promise<(Applied & { opened?: T; previousEmail?: string }) | undefined> {
     const now = new Date();
     return db.transaction(async (tx) => {
@@ -252,72 +233,22 @@ export function createAccountMail(deps: AccountMailDeps) {
     logger.info({ userId: row.userId, type: row.type, done: done.kind }, "emailed token verified");
     if (done.kind === "half_confirmed") return "half";
     noticeEmailChanged(done.previousEmail, done.user.email);
-    const session = done.opened!;
-    return deps.sessionFor(
-      done.user,
-      done.identityRows,
-      session.sessionId,
-      session.createdAt,
-      session.refreshToken,
-    );
-  }
-
-  async function sessionRow(sessionId: string) {
-    const [session] = await db
-      .select({ recovery: sessions.recovery, createdAt: sessions.createdAt })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId));
-    return session;
-  }
-
-  /** A new password: the sign-up rules (length, strength, not the email). */
-  async function checkNewPassword(password: string, email: string) {
-    if (passwordLength(password) > PASSWORD_MAX_LENGTH) {
-      throw authErrors.validation(passwordLengthProblem(password)!);
-    }
-    const verdict = await checkPasswordStrength(password, email);
-    if (!verdict.ok) throw authErrors.weakPassword(verdict.message, verdict.reasons);
-  }
-
-  /** Password checks per account, on top of the routes' per-IP count (docs/decisions/0081). */
-  async function limitPasswordChecks(userId: string) {
-    const decision = await rateLimiter.take(
-      rateLimitKey("password-check-user", userId),
-      PASSWORD_CHECKS_PER_USER,
-    );
-    if (!decision.allowed) {
-      logger.warn("password checks rate limit reached for one account");
-      throw authErrors.rateLimited(decision.retryAfterSeconds);
-    }
-  }
-
-  const failedCodesKey = (email: string) => rateLimitKey("verify-failure-address", email);
-  async function limitFailedCodes(email: string) {
-    if ((await dailyLimiter.peek(failedCodesKey(email))) >= FAILED_CODES_PER_ADDRESS_PER_DAY) {
-      logger.warn("too many wrong codes for one address today");
-      throw authErrors.rateLimited((DAY_MS - (Date.now() % DAY_MS)) / 1000);
-    }
+    return sessions.sessionFor(done.user, done.identityRows, done.opened!);
   }
 
   return {
-    /** Issues and mails a confirmation for a user just signed up (AUTH_CONFIRM_EMAIL). */
     sendToken,
+    requireMail,
 
-    /**
-     * POST /recover: `{}` whatever the address; the look-up and the mail happen after the answer.
-     */
-    async recover(
-      body: {
-        email: string;
-        code_challenge?: string | null;
-        code_challenge_method?: string | null;
-      },
-      redirectTo: string | undefined,
-    ): Promise<void> {
+    noticePasswordChanged(email) {
+      notify(composeNotice("password_changed", email, resetLink()));
+    },
+
+    async recover(body, redirectTo) {
       const email = validEmail(body.email, "Password recovery requires an email");
       const pkce = pkceChallenge(body);
       requireMail();
-      await limitAddress("email-sent", email);
+      await limits.perAddress("email-sent", email);
       const target = deps.redirectTarget(redirectTo);
       background("password recovery failed", async () => {
         const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -333,12 +264,7 @@ export function createAccountMail(deps: AccountMailDeps) {
      * under PKCE says how far it got in `?message=…` and opens no session (the browser that
      * asked is signed in already); an invalid link says why in the fragment.
      */
-    async verifyLink(
-      token: string,
-      type: VerifyType,
-      redirectTo: string | undefined,
-      meta: RequestMeta,
-    ): Promise<string> {
+    async verifyLink(token, type, redirectTo, meta) {
       const target = new URL(deps.redirectTarget(redirectTo).split("#")[0]!);
       const failed = `${target}#${new URLSearchParams({
         error: "access_denied",
@@ -385,20 +311,17 @@ export function createAccountMail(deps: AccountMailDeps) {
      * POST /verify: the code (with the address it was sent to) or the link's token. The first
      * half of an email change answers GoTrue's `{msg, code: 200}` without a session.
      */
-    async verifyOtp(
-      body: VerifyBody,
-      meta: RequestMeta,
-    ): Promise<Session | { msg: string; code: 200 }> {
+    async verifyOtp(body, meta) {
       const types = tokenTypesFor(body.type);
       let row: TokenRow | undefined;
       if (body.token_hash) {
         row = await consumeToken(db, body.token_hash, types);
       } else if (body.email && body.token) {
         const email = normalizeEmail(body.email);
-        await limitAddress("verify", email);
-        await limitFailedCodes(email);
+        await limits.perAddress("verify", email);
+        await limits.refuseAfterFailedCodes(email);
         row = await consumeCode(db, email, types, body.token);
-        if (!row) await dailyLimiter.add(failedCodesKey(email));
+        if (!row) await limits.failedCode(email);
       } else {
         throw authErrors.validation("Verify requires either a token or a token hash");
       }
@@ -411,10 +334,7 @@ export function createAccountMail(deps: AccountMailDeps) {
      * POST /token?grant_type=pkce: the auth code a followed link left, with the verifier of the
      * challenge it was asked with, becomes a session (a recovery session for a recovery link).
      */
-    async exchangeCode(
-      body: { auth_code: string; code_verifier: string },
-      meta: RequestMeta,
-    ): Promise<Session> {
+    async exchangeCode(body, meta) {
       const { userId, recovery } = await exchangeAuthCode(db, body.auth_code, body.code_verifier);
       const opened = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId));
@@ -427,127 +347,9 @@ export function createAccountMail(deps: AccountMailDeps) {
         return { user, identityRows, session };
       });
       if (!opened) throw authErrors.flowStateNotFound();
-      const { user, identityRows, session } = opened;
-      return deps.sessionFor(
-        user,
-        identityRows,
-        session.sessionId,
-        session.createdAt,
-        session.refreshToken,
-      );
+      return sessions.sessionFor(opened.user, opened.identityRows, opened.session);
     },
 
-    /**
-     * PUT /user: a new password (sign-up rules; every other session of the user is signed out;
-     * the account's address gets a notice), a new email (with the current password or a recent
-     * sign-in; confirmed from both addresses, docs/decisions/0080), metadata. Everything is
-     * checked before anything changes.
-     */
-    async updateUser(
-      bearer: string | undefined,
-      body: UpdateUserBody,
-      redirectTo: string | undefined,
-      meta: RequestMeta,
-    ): Promise<User> {
-      const claims = await deps.authenticated(bearer);
-      const [user] = await db.select().from(users).where(eq(users.id, claims.sub));
-      if (!user) throw authErrors.userNotFound();
-      const session = await sessionRow(claims.session_id);
-      if (!session) throw authErrors.sessionNotFound();
-      const pkce = pkceChallenge(body);
-
-      let newEmail: string | undefined;
-      if (body.email != null) {
-        const email = validEmail(body.email, "An email address is required");
-        if (email !== user.email) newEmail = email;
-      }
-      const password = body.password ?? undefined;
-      if (password !== undefined) await checkNewPassword(password, user.email);
-
-      // The current password, when given, is checked once for whatever needs it; a wrong one
-      // counts as a failed sign-in from this IP.
-      let reauthenticated = false;
-      if (body.current_password != null && (password !== undefined || newEmail)) {
-        await limitPasswordChecks(user.id);
-        if (!(await deps.checkPassword(user, body.current_password, meta.ip))) {
-          throw authErrors.currentPasswordMismatch();
-        }
-        reauthenticated = true;
-      } else if (password !== undefined) {
-        await limitPasswordChecks(user.id);
-      }
-      if (password !== undefined) {
-        // Not given, only a session opened by a recovery link or code may go without
-        // (docs/decisions/0071).
-        if (!reauthenticated && !session.recovery) throw authErrors.currentPasswordRequired();
-        if (await verifyPassword(user.passwordHash, password)) throw authErrors.samePassword();
-      }
-      if (newEmail) {
-        // An access token alone must not move the account away (docs/decisions/0080).
-        const recent = Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS;
-        if (!reauthenticated && !recent) throw authErrors.currentPasswordRequired("email");
-        requireMail();
-        await limitAddress("email-sent", newEmail);
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, newEmail));
-        if (taken) throw authErrors.emailExists();
-      }
-      let metadata: Record<string, unknown> | undefined;
-      if (body.data) {
-        // The claims GoTrue keeps in user_metadata stay ours.
-        const { sub, email, email_verified, phone_verified, ...rest } = user.userMetadata;
-        metadata = { ...rest, ...body.data, sub, email, email_verified, phone_verified };
-        if (Buffer.byteLength(JSON.stringify(metadata)) > USER_METADATA_MAX_BYTES) {
-          throw authErrors.validation("User metadata is too large");
-        }
-      }
-
-      const now = new Date();
-      const passwordHash = password === undefined ? undefined : await hashPassword(password);
-      const { updated, sends } = await db.transaction(async (tx) => {
-        const [changed] = await tx
-          .update(users)
-          .set({
-            updatedAt: now,
-            ...(passwordHash && { passwordHash }),
-            ...(metadata && { userMetadata: metadata }),
-            ...(newEmail && { emailChange: newEmail, emailChangeConfirmed: null }),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        if (passwordHash) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.userId, user.id), ne(sessions.id, claims.session_id)));
-          // The recovery is over: a later change from this session needs the new password.
-          await tx
-            .update(sessions)
-            .set({ recovery: false })
-            .where(eq(sessions.id, claims.session_id));
-          await dropTokens(tx, user.id, "recovery");
-        }
-        const target = deps.redirectTarget(redirectTo);
-        const sends = newEmail
-          ? [
-              await sendToken(tx, user, "email_change", newEmail, target, pkce),
-              await sendToken(tx, user, "email_change_current", user.email, target, pkce, newEmail),
-            ]
-          : [];
-        return { updated: changed!, sends };
-      });
-      for (const send of sends) send();
-      if (passwordHash) {
-        notify(composeNotice("password_changed", user.email, resetLink()));
-        await caches.settle(); // no instance accepts the other sessions' tokens from here on
-        logger.info({ userId: user.id }, "password changed: other sessions signed out");
-      }
-      const identityRows = await db.select().from(identities).where(eq(identities.userId, user.id));
-      return toUserJson(updated, identityRows);
-    },
-
-    /** Waits for the background work (called before the database closes). */
     async close() {
       await Promise.allSettled([...pending]);
     },

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { authRequest } from "@tests/support/supabase-test-client";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
-import { PASSWORD_CHECKS_PER_USER } from "./account-mail";
+import { PASSWORD_CHECKS_PER_USER } from "./auth-limits";
 
 /**
  * Password changes check the current password, so they are limited like sign-ins

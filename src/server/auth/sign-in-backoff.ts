@@ -16,6 +16,16 @@ const MAX_DELAY_MS = 15 * 60 * 1000;
 /** The pairs' counting window: the back-off starts again each day. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+export type SignInBackoff = {
+  /**
+   * Throws 429 (with Retry-After) when `from` (a client IP, or another origin of the attempt)
+   * must wait before trying a password for `email` again.
+   */
+  check(email: string, from: string): Promise<void>;
+  /** Counts a wrong password for `email` from `from`. */
+  failed(email: string, from: string): Promise<void>;
+};
+
 export function createSignInBackoff(deps: {
   /** Counts per day. */
   daily: RateLimiter;
@@ -25,17 +35,13 @@ export function createSignInBackoff(deps: {
   ceilingPerAddress: number;
   logger: Logger;
   now?: () => number;
-}) {
+}): SignInBackoff {
   const { daily, window, windowMs, ceilingPerAddress, logger, now = Date.now } = deps;
   const pairKey = (email: string, from: string) =>
     rateLimitKey("sign-in-failure-pair", `${email}\n${from}`);
   const addressKey = (email: string) => rateLimitKey("sign-in-failure", email);
 
   return {
-    /**
-     * Throws 429 (with Retry-After) when `from` (a client IP, or another origin of the attempt)
-     * must wait before trying a password for `email` again.
-     */
     async check(email: string, from: string): Promise<void> {
       const [pair, address] = await Promise.all([
         daily.status(pairKey(email, from)),
@@ -55,7 +61,6 @@ export function createSignInBackoff(deps: {
       }
     },
 
-    /** Counts a wrong password for `email` from `from`. */
     async failed(email: string, from: string): Promise<void> {
       await Promise.all([daily.add(pairKey(email, from)), window.add(addressKey(email))]);
     },

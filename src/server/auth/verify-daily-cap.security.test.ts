@@ -3,7 +3,7 @@ import { startSmtpSink, type SmtpSink } from "@tests/support/smtp-sink";
 import { authRequest } from "@tests/support/supabase-test-client";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
-import { FAILED_CODES_PER_ADDRESS_PER_DAY } from "./account-mail";
+import { FAILED_CODES_PER_ADDRESS_PER_DAY } from "./auth-limits";
 import { MAX_CODE_ATTEMPTS } from "./one-time-tokens";
 
 /**
