@@ -1,6 +1,6 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router";
 import { logRenderError, RouteErrorFallback } from "@/client/components/route-error-fallback";
 import { AuthProvider } from "@/client/lib/auth";
 
@@ -50,12 +50,26 @@ function useHydrated(): boolean {
   );
 }
 
+/**
+ * A new page starts at its top, as a full page load would; moving within the page (`#section`)
+ * and Back/Forward (the browser restores where the reader was) scroll as the browser decides.
+ */
+function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== "POP") window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [pathname, search, type]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <ErrorBoundary
       FallbackComponent={RouteErrorFallback}
       onError={logRenderError("Page failed to render:")}
     >
+      <ScrollToTop />
       <Suspense fallback={<div className="min-h-dvh" />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />

@@ -47,7 +47,7 @@ describe("the account page", () => {
   });
 
   it("opens /account from the header: name, email and the subscription", async () => {
-    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Interview Coach" }).click();
     await page.waitForURL(`${site}/`);
     await shoot(page, "header", false);
     await page

@@ -34,6 +34,16 @@ describe("subscribing with the test checkout", () => {
   });
 
   const axe = async () => expect(await axeViolations(page)).toEqual([]);
+  /** The signed-in header's account menu, opened; its plan line once the status is known. */
+  const openAccountMenu = async () => {
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Account menu for / })
+      .click();
+    const menu = page.getByRole("menu");
+    await menu.getByRole("menuitem", { name: "Manage subscription" }).waitFor({ timeout: 15_000 });
+    return menu;
+  };
   const fillCard = async (number: string) => {
     await page.getByLabel("Card number").fill(number);
     await page.getByLabel("Expiry").fill(expiry);
@@ -57,7 +67,6 @@ describe("subscribing with the test checkout", () => {
     await page.goto("/practice");
     await page.getByRole("heading", { name: "Upgrade to Premium" }).waitFor();
     for (const text of [
-      "If you just completed a purchase, wait a moment and click ‘Check Status’.",
       "Get unlimited access to AI-powered interview practice for just $11/month",
       "Premium Features:",
       "Unlimited practice sessions",
@@ -68,7 +77,8 @@ describe("subscribing with the test checkout", () => {
     ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
-    await page.getByRole("button", { name: "Check Status", exact: true }).waitFor();
+    // Only someone back from checkout is told to check the status.
+    expect(await page.getByText(/If you just completed a purchase/).count()).toBe(0);
     await page.getByRole("button", { name: "Check Subscription Status" }).click();
     await page.getByRole("link", { name: "Back to Home" }).waitFor();
     await axe();
@@ -94,16 +104,20 @@ describe("subscribing with the test checkout", () => {
 
     await fillCard("4242 4242 4242 4242");
     await page.waitForURL((url) => url.pathname === "/practice");
-    await page.getByText("Premium", { exact: true }).waitFor({ timeout: 15_000 });
-    await page.getByText(/^until /).waitFor();
-    await page.getByRole("heading", { name: "Record Interview Question" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Start with a mock interview" })
+      .waitFor({ timeout: 15_000 });
+    const menu = await openAccountMenu();
+    await menu.getByText("Premium", { exact: true }).waitFor();
+    await menu.getByText(/^until /).waitFor();
+    await page.keyboard.press("Escape");
     // The checkout marker is gone from the address, so a reload is an ordinary visit.
     expect(new URL(page.url()).search).toBe("");
   });
 
   it("cancels in the portal and stays Premium until the period ends", async () => {
-    const until = await page.getByText(/^until /).textContent();
-    await page.getByRole("button", { name: "Manage Subscription" }).click();
+    const until = await (await openAccountMenu()).getByText(/^until /).textContent();
+    await page.getByRole("menuitem", { name: "Manage subscription" }).click();
     await page.waitForURL(/\/billing\/portal\//);
     await page.getByRole("heading", { name: "Manage subscription" }).waitFor();
     await page.getByText("Visa ending in 4242").waitFor();
@@ -117,7 +131,7 @@ describe("subscribing with the test checkout", () => {
     await page.getByRole("link", { name: "Back to practice" }).last().click();
     await page.waitForURL((url) => url.pathname === "/practice");
     await page.getByRole("heading", { name: "Record Interview Question" }).waitFor();
-    expect(await page.getByText(/^until /).textContent()).toBe(until);
+    expect(await (await openAccountMenu()).getByText(/^until /).textContent()).toBe(until);
     watched.assertNoUnexpectedErrors(expectedErrors);
   });
 });

@@ -114,7 +114,7 @@ function HeaderAuthArea({ auth }: { auth: HeaderAuth }) {
         <Link to="/auth">Sign In</Link>
       </Button>
       <Button asChild size="sm" className="h-10">
-        <Link to="/auth">Get Started</Link>
+        <Link to="/auth?tab=sign-up">Get Started</Link>
       </Button>
     </div>
   );

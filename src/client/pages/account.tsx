@@ -1,11 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { SettingsSection } from "@/client/components/settings-section";
-import { Button } from "@/client/components/ui/button";
-import { Spinner } from "@/client/components/ui/spinner";
 import { ChangeEmail } from "@/client/features/auth/change-email";
 import { ChangePassword } from "@/client/features/auth/change-password";
 import { DeleteAccount } from "@/client/features/auth/delete-account-dialog";
@@ -15,6 +12,7 @@ import { AccountSubscription } from "@/client/features/subscription/account-subs
 import { useSubscription } from "@/client/features/subscription/use-subscription";
 import { signOut, useAuth } from "@/client/lib/auth";
 import { queryClient } from "@/client/lib/query-client";
+import { AppFrame } from "./app-frame";
 
 /**
  * /account (linked from the header when signed in): name and email, the subscription with Manage
@@ -31,32 +29,28 @@ export function AccountPage() {
 }
 
 function AccountContent() {
-  const { user, loading } = useAuth();
-  const subscription = useSubscription();
-  const navigate = useNavigate();
-  const deleted = useRef(false);
-
   useEffect(() => {
     document.title = "Your account — Interview Coach";
   }, []);
-  useEffect(() => {
-    if (!loading && !user && !deleted.current) void navigate("/auth", { replace: true });
-  }, [loading, user, navigate]);
+  return (
+    <AppFrame className="max-w-2xl">
+      <AccountSettings />
+    </AppFrame>
+  );
+}
 
-  if (loading || !user) {
-    return (
-      <main className="grid min-h-dvh place-items-center p-6">
-        <Spinner label="Loading..." />
-      </main>
-    );
-  }
+/** The settings of the signed-in user (AppFrame renders this only with one). */
+function AccountSettings() {
+  const { user } = useAuth();
+  const subscription = useSubscription();
+  const navigate = useNavigate();
+  if (!user) return null;
 
   const email = user.email ?? "";
   const fullName =
     typeof user.user_metadata.full_name === "string" ? user.user_metadata.full_name : email;
 
   function onDeleted() {
-    deleted.current = true;
     toast.success("Account deleted", {
       description:
         "Your subscription is cancelled and your account is gone. Thanks for practising with us.",
@@ -66,37 +60,27 @@ function AccountContent() {
   }
 
   return (
-    <main className="min-h-dvh bg-muted/40 px-4 py-8 sm:py-12">
-      <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold tracking-tight">Your account</h1>
-          <Button asChild variant="ghost">
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" />
-              Back to Home
-            </Link>
-          </Button>
-        </div>
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Your account</h1>
 
-        <SettingsSection id="profile" title="Profile">
-          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr] sm:gap-y-4">
-            <dt className="text-sm font-medium text-muted-foreground">Name</dt>
-            <dd className="mb-3 min-w-0 break-words sm:mb-0">{fullName}</dd>
-            <dt className="text-sm font-medium text-muted-foreground">Email</dt>
-            <dd className="min-w-0 break-words">{email}</dd>
-          </dl>
-        </SettingsSection>
+      <SettingsSection id="profile" title="Profile">
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr] sm:gap-y-4">
+          <dt className="text-sm font-medium text-muted-foreground">Name</dt>
+          <dd className="mb-3 min-w-0 break-words sm:mb-0">{fullName}</dd>
+          <dt className="text-sm font-medium text-muted-foreground">Email</dt>
+          <dd className="min-w-0 break-words">{email}</dd>
+        </dl>
+      </SettingsSection>
 
-        <AccountSubscription status={subscription.status} settled={subscription.settled} />
-        <LowAnxietySetting />
-        <ChangePassword />
-        <ChangeEmail currentEmail={email} />
-        {/* Subscribed or not: a person's own data stays theirs to download and erase. */}
-        <SettingsSection id="your-data" title="Your data">
-          <YourData />
-        </SettingsSection>
-        <DeleteAccount email={email} onDeleted={onDeleted} />
-      </div>
-    </main>
+      <AccountSubscription status={subscription.status} settled={subscription.settled} />
+      <LowAnxietySetting />
+      <ChangePassword />
+      <ChangeEmail currentEmail={email} />
+      {/* Subscribed or not: a person's own data stays theirs to download and erase. */}
+      <SettingsSection id="your-data" title="Your data">
+        <YourData />
+      </SettingsSection>
+      <DeleteAccount email={email} onDeleted={onDeleted} />
+    </>
   );
 }

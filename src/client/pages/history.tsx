@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ArrowLeft, CalendarCheck, Flame, ListChecks } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Link, useSearchParams } from "react-router";
 import { logRenderError, RouteErrorFallback } from "@/client/components/route-error-fallback";
@@ -16,6 +16,7 @@ import { SessionReport } from "@/client/features/practice/session-report";
 import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
 import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { queryClient } from "@/client/lib/query-client";
+import { AppFrame } from "./app-frame";
 
 /**
  * /history: progress over time (chart, counts, streak), every answer (filterable, re-openable
@@ -23,13 +24,18 @@ import { queryClient } from "@/client/lib/query-client";
  * `?attempt={id}` opens one answer, `?session={id}` one session's report.
  */
 export function HistoryPage() {
+  useEffect(() => {
+    document.title = "History and progress — Interview Coach";
+  }, []);
   return (
     <ErrorBoundary
       FallbackComponent={RouteErrorFallback}
       onError={logRenderError("History page failed to render:")}
     >
       <QueryClientProvider client={queryClient}>
-        <SubscriberOnly>{() => <HistoryContent />}</SubscriberOnly>
+        <AppFrame>
+          <SubscriberOnly>{() => <HistoryContent />}</SubscriberOnly>
+        </AppFrame>
       </QueryClientProvider>
     </ErrorBoundary>
   );
@@ -40,15 +46,17 @@ function HistoryContent() {
   const attemptId = params.get("attempt");
   const sessionId = params.get("session");
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:py-10">
-      <nav aria-label="Back" className="flex flex-wrap gap-2">
-        <Button asChild variant="ghost" className="h-11">
-          <Link to={attemptId || sessionId ? "/history" : "/practice"}>
-            <ArrowLeft aria-hidden="true" />
-            {attemptId || sessionId ? "All answers" : "Back to practice"}
-          </Link>
-        </Button>
-      </nav>
+    <>
+      {attemptId || sessionId ? (
+        <nav aria-label="Back" className="-mt-2 flex flex-wrap gap-2">
+          <Button asChild variant="ghost" className="-ml-3 h-11">
+            <Link to="/history">
+              <ArrowLeft aria-hidden="true" />
+              All answers
+            </Link>
+          </Button>
+        </nav>
+      ) : null}
       {attemptId ? (
         <AttemptView id={attemptId} />
       ) : sessionId ? (
@@ -59,7 +67,7 @@ function HistoryContent() {
       ) : (
         <Overview />
       )}
-    </main>
+    </>
   );
 }
 

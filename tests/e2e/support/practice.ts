@@ -13,8 +13,9 @@ export const toast = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]", { hasText: title });
 
 /**
- * A new account that subscribes through the built-in test checkout, then lands on the practice
- * tools. `baseUrl` is the server the page's context points at.
+ * A new account that subscribes through the built-in test checkout, then goes from the welcome to
+ * the practice tools (a question of one's own), as someone whose microphone has passed its check
+ * before. `baseUrl` is the server the page's context points at.
  */
 export async function signUpAndSubscribe(
   page: Page,
@@ -37,6 +38,11 @@ export async function signUpAndSubscribe(
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Pay $11.00" }).click();
   await page.waitForURL(/\/practice/);
+  await page
+    .getByRole("heading", { name: "Start with a mock interview" })
+    .waitFor({ timeout: 20_000 });
+  await page.evaluate(() => localStorage.setItem("interview-coach:microphone-checked", "1"));
+  await page.getByRole("main").getByRole("link", { name: "Your own question" }).click();
   await page
     .getByRole("heading", { name: "Record Interview Question" })
     .waitFor({ timeout: 20_000 });

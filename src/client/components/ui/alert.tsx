@@ -41,3 +41,7 @@ export function Alert({
 export function AlertDescription({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("col-start-2 [&_p]:leading-relaxed", className)} {...props} />;
 }
+
+export function AlertTitle({ className, ...props }: ComponentProps<"p">) {
+  return <p className={cn("col-start-2 font-semibold", className)} {...props} />;
+}

@@ -1,5 +1,5 @@
 import { Keyboard, MessageSquareText, Mic, RotateCcw, Square, X } from "lucide-react";
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -13,6 +13,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { Textarea } from "@/client/components/ui/textarea";
 import { MAX_ANSWER_RECORDING_SECONDS, MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
+import { MicrophoneProblem } from "./microphone-check";
 import { useQueueStatus } from "./queue-status";
 import { RecordingPanel } from "./recording-panel";
 import type { AnswerMode, useAnswerPractice } from "./use-answer-practice";
@@ -34,8 +35,17 @@ export function AnswerYourselfStep({
   const { recorder, mode, evaluating } = practice;
   const answerId = useId();
   const hintId = useId();
-  const recordingActive = recorder.status === "recording" || recorder.status === "requesting";
+  const typedField = useRef<HTMLTextAreaElement>(null);
+  const checking = recorder.status === "checking";
+  const recordingActive =
+    recorder.status === "recording" || recorder.status === "requesting" || checking;
   const ready = mode === "speak" ? recorder.recording !== null : practice.typed.trim() !== "";
+
+  function typeInstead() {
+    practice.setMode("type");
+    // The Type tab renders with this click; then its text box takes the focus.
+    requestAnimationFrame(() => typedField.current?.focus());
+  }
 
   function onAnswerKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
@@ -72,7 +82,14 @@ export function AnswerYourselfStep({
             </TabsTrigger>
           </TabsList>
           <TabsContent value="speak" className="flex flex-col gap-4">
-            <div className="flex flex-wrap items-center gap-3">
+            {recorder.problem && !recordingActive ? (
+              <MicrophoneProblem
+                problem={recorder.problem}
+                onRetry={() => void recorder.start()}
+                onTypeInstead={typeInstead}
+              />
+            ) : null}
+            <div className={checking ? "hidden" : "flex flex-wrap items-center gap-3"}>
               {recordingActive ? (
                 <Button
                   variant="destructive"
@@ -105,11 +122,13 @@ export function AnswerYourselfStep({
               recorder={recorder}
               maxSeconds={MAX_ANSWER_RECORDING_SECONDS}
               playbackLabel="Your answer"
+              startLabel="Start my answer"
             />
           </TabsContent>
           <TabsContent value="type" className="flex flex-col gap-2">
             <Label htmlFor={answerId}>Your answer</Label>
             <Textarea
+              ref={typedField}
               id={answerId}
               data-answer-start
               value={practice.typed}

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from "react";
+import { useId, type KeyboardEvent, type Ref } from "react";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Badge } from "@/client/components/ui/badge";
 import {
@@ -24,6 +24,7 @@ export function CapturedQuestionCard({
   transcriptSource,
   uncertain,
   hintId,
+  fieldRef,
 }: {
   question: string;
   onQuestionChange: (text: string) => void;
@@ -31,6 +32,7 @@ export function CapturedQuestionCard({
   transcriptSource: string | null;
   uncertain: boolean;
   hintId: string;
+  fieldRef?: Ref<HTMLTextAreaElement>;
 }) {
   const questionId = useId();
 
@@ -52,6 +54,7 @@ export function CapturedQuestionCard({
       <CardContent className="flex flex-col gap-3">
         <Label htmlFor={questionId}>Interview question</Label>
         <Textarea
+          ref={fieldRef}
           id={questionId}
           value={question}
           onChange={(event) => onQuestionChange(event.target.value)}

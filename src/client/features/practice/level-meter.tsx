@@ -3,9 +3,20 @@ import { useEffect, useRef } from "react";
 /**
  * A live input-level bar drawn from an AnalyserNode. It animates through a ref (no React
  * re-render per frame), about 30 times a second, which keeps slow laptops responsive.
+ * `onLevel` hears each level drawn (0 silent … 1 full scale).
  */
-export function LevelMeter({ analyser }: { analyser: AnalyserNode | null }) {
+export function LevelMeter({
+  analyser,
+  onLevel,
+}: {
+  analyser: AnalyserNode | null;
+  onLevel?: (level: number) => void;
+}) {
   const bar = useRef<HTMLDivElement>(null);
+  const onLevelRef = useRef(onLevel);
+  useEffect(() => {
+    onLevelRef.current = onLevel;
+  });
 
   useEffect(() => {
     if (!analyser) return;
@@ -24,6 +35,7 @@ export function LevelMeter({ analyser }: { analyser: AnalyserNode | null }) {
       const db = 20 * Math.log10(Math.max(rms, 1e-6));
       const level = Math.min(1, Math.max(0, (db + 60) / 60));
       if (bar.current) bar.current.style.transform = `scaleX(${level.toFixed(3)})`;
+      onLevelRef.current?.(level);
     };
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);

@@ -1,23 +1,45 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useAuth } from "@/client/lib/auth";
 import { AnswerStep } from "./answer-step";
 import { AnswerYourselfStep } from "./answer-yourself-step";
 import { CapturedQuestionCard } from "./captured-question-card";
 import { FeedbackCard } from "./feedback-card";
 import { usePracticeConfig } from "./get-practice-config";
 import { RecordQuestionStep } from "./record-question-step";
+import { loadPractice, savePractice } from "./saved-practice";
 import { useAnswerPractice } from "./use-answer-practice";
 import { usePracticeSession } from "./use-practice-session";
 
 /**
  * The practice tools a subscriber sees: record the interviewer's question, have it transcribed
  * (or type it), watch a sample answer being written, then answer it yourself and get scored
- * feedback. Toast texts follow docs/product-spec.md.
+ * feedback. Toast texts follow docs/product-spec.md. What it shows survives a reload
+ * (saved-practice.ts).
  */
 export function PracticeArea() {
-  const session = usePracticeSession();
-  const practice = useAnswerPractice(session.question);
+  const { user } = useAuth();
+  const userId = user?.id ?? "";
+  const [restored] = useState(() => (userId ? loadPractice(userId) : null));
+  const session = usePracticeSession(restored);
+  const practice = useAnswerPractice(session.question, undefined, restored);
   const { data: engines } = usePracticeConfig();
   const hintId = useId();
+  const questionField = useRef<HTMLTextAreaElement>(null);
+
+  const { question, transcriptSource, uncertain, answer, answerSource } = session;
+  const { typed, latest } = practice;
+  useEffect(() => {
+    if (!userId) return;
+    savePractice(userId, {
+      question,
+      transcriptSource,
+      uncertain,
+      answer,
+      answerSource,
+      typed,
+      latest,
+    });
+  }, [userId, question, transcriptSource, uncertain, answer, answerSource, typed, latest]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -40,6 +62,7 @@ export function PracticeArea() {
         transcribing={session.transcribing}
         onTranscribe={session.transcribe}
         transcriber={engines?.transcriber}
+        onTypeInstead={() => questionField.current?.focus()}
       />
       <CapturedQuestionCard
         question={session.question}
@@ -48,6 +71,7 @@ export function PracticeArea() {
         transcriptSource={session.transcriptSource}
         uncertain={session.uncertain}
         hintId={hintId}
+        fieldRef={questionField}
       />
       <AnswerStep
         hasQuestion={session.question !== ""}

@@ -10,6 +10,7 @@ import {
 import { Spinner } from "@/client/components/ui/spinner";
 import { describeEngine } from "@/shared/practice";
 import { MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
+import { MicrophoneProblem } from "./microphone-check";
 import { RecordingPanel } from "./recording-panel";
 import type { useRecorder } from "./use-recorder";
 
@@ -22,15 +23,20 @@ export function RecordQuestionStep({
   transcribing,
   onTranscribe,
   transcriber,
+  onTypeInstead,
 }: {
   recorder: ReturnType<typeof useRecorder>;
   transcribing: boolean;
   onTranscribe: () => void;
   /** The speech-recognition engine's source, once known. */
   transcriber: string | undefined;
+  /** The microphone cannot be used: go to the question's text box. */
+  onTypeInstead: () => void;
 }) {
   const { recording } = recorder;
-  const recordingActive = recorder.status === "recording" || recorder.status === "requesting";
+  const checking = recorder.status === "checking";
+  const recordingActive =
+    recorder.status === "recording" || recorder.status === "requesting" || checking;
   return (
     <Card>
       <CardHeader>
@@ -43,7 +49,14 @@ export function RecordQuestionStep({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center gap-3">
+        {recorder.problem && !recordingActive ? (
+          <MicrophoneProblem
+            problem={recorder.problem}
+            onRetry={() => void recorder.start()}
+            onTypeInstead={onTypeInstead}
+          />
+        ) : null}
+        <div className={checking ? "hidden" : "flex flex-wrap items-center gap-3"}>
           {recordingActive ? (
             <Button
               variant="destructive"
@@ -74,6 +87,7 @@ export function RecordQuestionStep({
           recorder={recorder}
           maxSeconds={MAX_RECORDING_SECONDS}
           playbackLabel="Your recording"
+          startLabel="Start recording the question"
         />
       </CardContent>
     </Card>

@@ -1,9 +1,11 @@
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { LevelMeter } from "./level-meter";
+import { MicrophoneCheck } from "./microphone-check";
 import type { useRecorder } from "./use-recorder";
 
 /**
- * What a recorder shows under its buttons: while recording, a timer against the limit, a live
+ * What a recorder shows under its buttons: before a device's first recording, the microphone
+ * check (`startLabel` goes on to record); while recording, a timer against the limit, a live
  * level meter and a countdown in the last 15 seconds; once stopped, the playback and, when the
  * limit stopped it, a note saying so. Shared by the question and the answer steps.
  */
@@ -11,12 +13,17 @@ export function RecordingPanel({
   recorder,
   maxSeconds,
   playbackLabel,
+  startLabel,
 }: {
   recorder: ReturnType<typeof useRecorder>;
   maxSeconds: number;
   playbackLabel: string;
+  startLabel: string;
 }) {
   const { recording } = recorder;
+  if (recorder.status === "checking") {
+    return <MicrophoneCheck recorder={recorder} startLabel={startLabel} />;
+  }
   if (recorder.status === "recording") {
     return (
       <div className="flex flex-col gap-2" data-testid="recording-indicator">

@@ -115,7 +115,9 @@ function QuestionView({
   }, [question, readAloud, speak, stop]);
   // The microphone must not hear the interviewer's voice.
   useEffect(() => {
-    if (practice.recorder.status === "recording") stop();
+    if (practice.recorder.status === "recording" || practice.recorder.status === "checking") {
+      stop();
+    }
   }, [practice.recorder.status, stop]);
 
   return (

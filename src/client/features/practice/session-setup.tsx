@@ -22,6 +22,7 @@ import {
   type PracticeMode,
   type StartSessionRequest,
 } from "@/shared/sessions";
+import { rememberChoices, rememberedChoices } from "./practice-choices";
 
 export const modeCopy: Record<PracticeMode, { title: string; description: string; start: string }> =
   {
@@ -45,7 +46,7 @@ export const modeCopy: Record<PracticeMode, { title: string; description: string
     },
   };
 
-const levelLabels = { entry: "Entry level", mid: "Mid level", senior: "Senior" } as const;
+export const levelLabels = { entry: "Entry level", mid: "Mid level", senior: "Senior" } as const;
 
 /** The choices of a practice mode, and the button that starts a session with them. */
 export function SessionSetup({
@@ -57,8 +58,8 @@ export function SessionSetup({
   starting: boolean;
   onStart: (request: StartSessionRequest) => void;
 }) {
-  const [role, setRole] = useState<RoleId>("software-engineer");
-  const [level, setLevel] = useState<(typeof levels)[number]>("mid");
+  const [role, setRole] = useState<RoleId>(() => rememberedChoices().role);
+  const [level, setLevel] = useState<(typeof levels)[number]>(() => rememberedChoices().level);
   const [length, setLength] = useState<(typeof interviewLengths)[number]>(5);
   const [category, setCategory] = useState("");
   const [company, setCompany] = useState("");
@@ -68,6 +69,7 @@ export function SessionSetup({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (mode !== "quick") rememberChoices({ role, level });
     if (mode === "interview") onStart({ mode, role, level, length });
     else if (mode === "quick") onStart({ mode, ...(category ? { category } : {}) });
     else {
@@ -116,7 +118,7 @@ export function SessionSetup({
 
   return (
     <Card>
-      <form onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <form onSubmit={submit} aria-labelledby={`${id}-title`} className="flex flex-col gap-6">
         <CardHeader>
           <CardTitle as="h2" id={`${id}-title`}>
             Set up your session

@@ -30,10 +30,15 @@ export type Attempt = { question: string; feedback: Feedback };
  * previous one at the same question. Failures of the call are toasted by the query client
  * ('Failed to get feedback', lib/query-client.ts); leaving the page cancels a call in flight.
  */
-export function useAnswerPractice(question: string, attemptOf?: string) {
-  const [mode, setMode] = useState<AnswerMode>("speak");
-  const [typed, setTyped] = useState("");
-  const [attempts, setAttempts] = useState<Attempt[]>([]);
+export function useAnswerPractice(
+  question: string,
+  attemptOf?: string,
+  /** The typed answer and last report the tab showed before a reload (saved-practice.ts). */
+  restored?: { typed: string; latest: Attempt | null } | null,
+) {
+  const [mode, setMode] = useState<AnswerMode>(restored?.typed ? "type" : "speak");
+  const [typed, setTyped] = useState(restored?.typed ?? "");
+  const [attempts, setAttempts] = useState<Attempt[]>(restored?.latest ? [restored.latest] : []);
   const [status, setStatus] = useState("");
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);

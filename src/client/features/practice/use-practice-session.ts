@@ -3,6 +3,7 @@ import { toast } from "@/client/components/ui/toaster";
 import { describeApiError, isAborted } from "@/client/lib/api-client";
 import { MAX_AUDIO_BYTES, MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
 import { useGenerateAnswer } from "./generate-answer";
+import type { SavedPractice } from "./saved-practice";
 import { useTranscribeAudio } from "./transcribe-audio";
 import {
   toastRecorderError,
@@ -16,13 +17,14 @@ import {
  * then stream a sample answer. Owns the recorder, the two calls and what the screen-reader
  * status line says; toast texts follow docs/product-spec.md (failures of the calls are toasted by
  * the query client, lib/query-client.ts). Leaving the page cancels whatever is still running.
+ * `restored`: the question and answer the tab showed before a reload (saved-practice.ts).
  */
-export function usePracticeSession() {
-  const [question, setQuestion] = useState("");
-  const [transcriptSource, setTranscriptSource] = useState<string | null>(null);
-  const [uncertain, setUncertain] = useState(false);
-  const [answer, setAnswer] = useState("");
-  const [answerSource, setAnswerSource] = useState<string | null>(null);
+export function usePracticeSession(restored?: SavedPractice | null) {
+  const [question, setQuestion] = useState(restored?.question ?? "");
+  const [transcriptSource, setTranscriptSource] = useState(restored?.transcriptSource ?? null);
+  const [uncertain, setUncertain] = useState(restored?.uncertain ?? false);
+  const [answer, setAnswer] = useState(restored?.answer ?? "");
+  const [answerSource, setAnswerSource] = useState(restored?.answerSource ?? null);
   const [status, setStatus] = useState("");
   const requests = useRef(new Set<AbortController>());
   const answerAbort = useRef<AbortController | null>(null);

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/client/components/ui/toaster";
 import { MICROPHONE_CONSTRAINTS, RECORDING_BITS_PER_SECOND } from "./microphone";
+import { microphoneChecked, rememberMicrophoneChecked } from "./microphone-checked";
 
 /**
  * Records from the microphone as WebM/Opus — the interviewer's question, or the user's answer.
  *
- *   idle → requesting (permission prompt) → recording → stopped (a Recording is ready)
+ *   idle → requesting (permission prompt) → [checking] → recording → stopped (a Recording is ready)
  *
+ * "checking" comes once per device, before its first recording: the microphone is open and
+ * metered so the user can see it hears them (microphone-check.tsx) before anything is kept.
+ * When the microphone cannot be used, `problem` says why until a later start succeeds.
  * While recording it exposes the elapsed time and an AnalyserNode for a live level meter, and
  * stops by itself at `maxSeconds`. On stop the microphone is released at once (every
  * track stopped, the AudioContext closed) and the recording is kept as base64 for upload plus
  * an object URL for playback, revoked when replaced or on unmount.
  */
-export type RecorderStatus = "idle" | "requesting" | "recording" | "stopped";
+export type RecorderStatus = "idle" | "requesting" | "checking" | "recording" | "stopped";
 
 export type Recording = {
   base64: string;
@@ -72,7 +76,9 @@ export function useRecorder(options: RecorderOptions) {
   const [elapsed, setElapsed] = useState(0);
   const [analyser, setAnalyser] = useState<AnalyserNode | null>(null);
   const [recording, setRecording] = useState<Recording | null>(null);
+  const [problem, setProblem] = useState<RecorderError | null>(null);
   const live = useRef<Live | null>(null);
+  const check = useRef<{ stream: MediaStream; meter: Meter | null } | null>(null);
   const urlRef = useRef<string | null>(null);
   const disposed = useRef(false);
   const optionsRef = useRef(options);
@@ -94,44 +100,95 @@ export function useRecorder(options: RecorderOptions) {
     session.recorder.stop();
   }, []);
 
-  async function start() {
-    if (live.current) return;
-    const mimeType = supportedRecordingType();
-    if (!navigator.mediaDevices?.getUserMedia || !mimeType) {
-      optionsRef.current.onError(
+  /** The microphone's stream, or null after reporting why not (`problem`, and `onError`). */
+  async function openMicrophone(): Promise<MediaStream | null> {
+    const { subject } = optionsRef.current;
+    if (!navigator.mediaDevices?.getUserMedia || !supportedRecordingType()) {
+      fail(
         new RecorderError(
-          `This browser cannot record WebM audio. Please type your ${optionsRef.current.subject} instead, or use Chrome, Edge or Firefox.`,
+          `This browser cannot record WebM audio. Please type your ${subject} instead, or use Chrome, Edge or Firefox.`,
           "unsupported",
         ),
       );
-      return;
+      return null;
     }
     setStatus("requesting");
-    let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE_CONSTRAINTS });
+      return await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE_CONSTRAINTS });
     } catch (error) {
       setStatus(recordingStatusAfterFailure());
       const name = (error as DOMException | undefined)?.name;
-      optionsRef.current.onError(
+      fail(
         name === "NotAllowedError" || name === "SecurityError"
           ? new RecorderError(
-              `Microphone access was blocked. Allow it in the browser's address bar, or type your ${optionsRef.current.subject}.`,
+              `Microphone access was blocked. Allow it in the browser's address bar, or type your ${subject}.`,
               "denied",
             )
           : name === "NotFoundError" || name === "OverconstrainedError"
             ? new RecorderError(
-                `No microphone was found. Connect one, or type your ${optionsRef.current.subject}.`,
+                `No microphone was found. Connect one, or type your ${subject}.`,
                 "no_device",
               )
             : new RecorderError(
-                `The microphone could not be started. Please try again, or type your ${optionsRef.current.subject}.`,
+                `The microphone could not be started. Please try again, or type your ${subject}.`,
                 "failed",
               ),
       );
+      return null;
+    }
+  }
+
+  function fail(error: RecorderError) {
+    // What stops recording altogether stays on the card until the microphone works.
+    if (error.reason !== "empty" && error.reason !== "too_large") setProblem(error);
+    optionsRef.current.onError(error);
+  }
+
+  /**
+   * Starts recording; before the first recording on this device, the microphone check comes
+   * first (status "checking": a level meter and whether we hear the user) on the same stream,
+   * and `confirmCheck` goes on to record.
+   */
+  async function start() {
+    if (live.current || check.current) return;
+    const stream = await openMicrophone();
+    if (!stream || disposed.current) {
+      if (stream) for (const track of stream.getTracks()) track.stop();
       return;
     }
+    setProblem(null);
+    if (!microphoneChecked()) {
+      const meter = createMeter(stream);
+      check.current = { stream, meter };
+      setAnalyser(meter?.analyser ?? null);
+      setStatus("checking");
+      return;
+    }
+    record(stream, createMeter(stream));
+  }
 
+  /** The check is done: record on its stream, its meter still running. */
+  const confirmCheck = () => {
+    const checked = check.current;
+    if (!checked) return;
+    check.current = null;
+    rememberMicrophoneChecked();
+    record(checked.stream, checked.meter);
+  };
+
+  /** The user leaves the check without recording: the microphone is let go. */
+  const cancelCheck = () => {
+    const checked = check.current;
+    if (!checked) return;
+    check.current = null;
+    for (const track of checked.stream.getTracks()) track.stop();
+    void checked.meter?.context.close().catch(() => {});
+    setAnalyser(null);
+    setStatus(recordingStatusAfterFailure());
+  };
+
+  function record(stream: MediaStream, meter: Meter | null) {
+    const mimeType = supportedRecordingType()!;
     let recorder: MediaRecorder;
     try {
       recorder = new MediaRecorder(stream, {
@@ -140,15 +197,14 @@ export function useRecorder(options: RecorderOptions) {
       });
     } catch {
       for (const track of stream.getTracks()) track.stop();
+      void meter?.context.close().catch(() => {});
+      setAnalyser(null);
       setStatus(recordingStatusAfterFailure());
-      optionsRef.current.onError(
-        new RecorderError("The browser could not start recording.", "failed"),
-      );
+      fail(new RecorderError("The browser could not start recording.", "failed"));
       return;
     }
 
     // The level meter is a nicety: a browser without Web Audio still records.
-    const meter = createMeter(stream);
     setAnalyser(meter?.analyser ?? null);
     const context = meter?.context ?? null;
 
@@ -202,7 +258,7 @@ export function useRecorder(options: RecorderOptions) {
     }
     if (blob.size > optionsRef.current.maxBytes) {
       setStatus(recordingStatusAfterFailure());
-      optionsRef.current.onError(
+      fail(
         new RecorderError(
           `The recording is too large. Please record a shorter ${optionsRef.current.subject}.`,
           "too_large",
@@ -226,6 +282,12 @@ export function useRecorder(options: RecorderOptions) {
     disposed.current = false;
     return () => {
       disposed.current = true;
+      const checked = check.current;
+      if (checked) {
+        check.current = null;
+        for (const track of checked.stream.getTracks()) track.stop();
+        void checked.meter?.context.close().catch(() => {});
+      }
       const session = live.current;
       if (session) {
         live.current = null;
@@ -253,7 +315,19 @@ export function useRecorder(options: RecorderOptions) {
     setStatus("idle");
   }, []);
 
-  return { status, elapsed, analyser, recording, start, stop, discard };
+  return {
+    status,
+    elapsed,
+    analyser,
+    recording,
+    /** Why the microphone cannot be used, until it can. */
+    problem,
+    start,
+    stop,
+    discard,
+    confirmCheck,
+    cancelCheck,
+  };
 }
 
 /** Monotonic milliseconds (a function of its own so the hooks linter sees no render-time call). */
@@ -261,7 +335,9 @@ function now() {
   return performance.now();
 }
 
-function createMeter(stream: MediaStream) {
+type Meter = { context: AudioContext; analyser: AnalyserNode };
+
+function createMeter(stream: MediaStream): Meter | null {
   let context: AudioContext | undefined;
   try {
     context = new AudioContext();

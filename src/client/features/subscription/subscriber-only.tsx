@@ -1,43 +1,39 @@
-import { useEffect, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import type { ReactNode } from "react";
 import { Spinner } from "@/client/components/ui/spinner";
-import { useAuth } from "@/client/lib/auth";
 import { UpgradeScreen } from "./upgrade-screen";
+import { useCheckoutReturn } from "./use-checkout-return";
 import { useSubscription } from "./use-subscription";
 
 /**
- * The gate of the subscriber pages (/practice, /history): signed-out visitors go to /auth,
- * non-subscribers see the upgrade screen, subscribers see `children(subscription)`.
+ * The gate of the subscriber pages (/practice, /history), inside the signed-in frame:
+ * non-subscribers see the upgrade screen, subscribers see `children(subscription)`, where
+ * `fromCheckout` says they have just paid.
  */
 export function SubscriberOnly({
   children,
 }: {
-  children: (subscription: ReturnType<typeof useSubscription>) => ReactNode;
+  children: (
+    subscription: ReturnType<typeof useSubscription> & { fromCheckout: boolean },
+  ) => ReactNode;
 }) {
-  const { user, loading } = useAuth();
   const subscription = useSubscription();
-  const navigate = useNavigate();
+  const fromCheckout = useCheckoutReturn();
 
-  useEffect(() => {
-    if (!loading && !user) void navigate("/auth", { replace: true });
-  }, [loading, user, navigate]);
-
-  if (loading || !user || !subscription.settled) {
+  if (!subscription.settled) {
     return (
-      <main className="grid min-h-dvh place-items-center p-6">
+      <div className="grid min-h-[50dvh] place-items-center">
         <Spinner label="Loading..." />
-      </main>
+      </div>
     );
   }
   if (!subscription.status.subscribed) {
     return (
-      <main className="min-h-dvh bg-muted/40 px-4 py-10 sm:py-16">
-        <UpgradeScreen
-          onCheckStatus={() => void subscription.check("manual")}
-          checking={subscription.checking}
-        />
-      </main>
+      <UpgradeScreen
+        fromCheckout={fromCheckout}
+        onCheckStatus={() => void subscription.check("manual")}
+        checking={subscription.checking}
+      />
     );
   }
-  return children(subscription);
+  return children({ ...subscription, fromCheckout });
 }

@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type * as ApiClient from "@/client/lib/api-client";
 import { ApiCallError } from "@/client/lib/api-client";
 import { createQueryClient } from "@/client/lib/query-client";
-import { SubscriptionSummary } from "./subscription-summary";
+import type { SubscriptionStatus } from "@/shared/billing";
+import { AccountMenu } from "./account-menu";
+import { subscriptionQueryOptions } from "./check-subscription";
 import { UpgradeScreen } from "./upgrade-screen";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -17,6 +19,18 @@ vi.mock("@/client/lib/api-client", async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   invokeFunction: invoke,
 }));
+vi.mock("@/client/lib/auth", () => ({
+  useAuth: () => ({ user: { id: "user-1", email: "pat@example.com" }, loading: false }),
+  signOut: vi.fn(),
+  getSupabase: () => new Promise(() => {}),
+  onAuthEvent: vi.fn(),
+}));
+// radix positions the menu with ResizeObserver, which jsdom lacks.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 /** The screens inside the app's own query client (its toast rule included) and a router. */
 function renderWithClient(ui: ReactNode) {
@@ -33,10 +47,19 @@ afterEach(() => {
 });
 
 describe("UpgradeScreen", () => {
-  const renderScreen = (onCheckStatus = vi.fn()) => {
-    renderWithClient(<UpgradeScreen onCheckStatus={onCheckStatus} checking={false} />);
+  const renderScreen = (onCheckStatus = vi.fn(), fromCheckout = true) => {
+    renderWithClient(
+      <UpgradeScreen fromCheckout={fromCheckout} onCheckStatus={onCheckStatus} checking={false} />,
+    );
     return onCheckStatus;
   };
+
+  it("says to check the status only to someone back from checkout", () => {
+    renderScreen(vi.fn(), false);
+    expect(screen.queryByText(/If you just completed a purchase/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Check Status" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Check Subscription Status" })).toBeTruthy();
+  });
 
   it("lists the plan, its features and both status buttons", () => {
     const onCheckStatus = renderScreen();
@@ -73,39 +96,57 @@ describe("UpgradeScreen", () => {
   });
 });
 
-describe("SubscriptionSummary", () => {
-  it("shows the tier and the end date in the user's locale", () => {
-    renderWithClient(
-      <SubscriptionSummary
-        status={{
-          subscribed: true,
-          subscription_tier: "Premium",
-          subscription_end: "2027-02-28T10:00:00.000Z",
-        }}
-      />,
+describe("AccountMenu", () => {
+  const openMenu = async (status: SubscriptionStatus) => {
+    const client = createQueryClient();
+    client.setQueryData(subscriptionQueryOptions("user-1").queryKey, status);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AccountMenu />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
-    expect(screen.getByText("Premium")).toBeTruthy();
-    expect(
-      screen.getByText(new Date("2027-02-28T10:00:00.000Z").toLocaleDateString()),
-    ).toBeTruthy();
-    expect(screen.getByText(/^until/)).toBeTruthy();
+    const trigger = screen.getByRole("button", { name: "Account menu for pat@example.com" });
+    fireEvent.keyDown(trigger, { key: "Enter" });
+    return screen.findByRole("menu");
+  };
+
+  it("shows the plan and its end, with Account, Manage subscription and Sign out", async () => {
+    const menu = await openMenu({
+      subscribed: true,
+      subscription_tier: "Premium",
+      subscription_end: "2027-02-28T10:00:00.000Z",
+    });
+    expect(menu.textContent).toContain("Premium");
+    expect(menu.textContent).toContain(
+      `until ${new Date("2027-02-28T10:00:00.000Z").toLocaleDateString()}`,
+    );
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Account",
+      "Manage subscription",
+      "Sign out",
+    ]);
+    expect(screen.getByRole("menuitem", { name: "Account" }).getAttribute("href")).toBe("/account");
+  });
+
+  it("offers Premium instead to a user without a subscription", async () => {
+    await openMenu({ subscribed: false, subscription_tier: null, subscription_end: null });
+    expect(screen.getByRole("menuitem", { name: "Get Premium" }).getAttribute("href")).toBe(
+      "/practice",
+    );
   });
 
   it("toasts when the portal cannot be opened", async () => {
     invoke.mockRejectedValue(new ApiCallError("No customer.", "no_customer", 404));
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    renderWithClient(
-      <SubscriptionSummary
-        status={{ subscribed: true, subscription_tier: "Premium", subscription_end: null }}
-      />,
-    );
-    fireEvent.click(screen.getByRole("button", { name: "Manage Subscription" }));
+    await openMenu({ subscribed: true, subscription_tier: "Premium", subscription_end: null });
+    fireEvent.click(screen.getByRole("menuitem", { name: "Manage subscription" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Error", {
         description: "Failed to open subscription management",
       }),
     );
     expect(invoke).toHaveBeenCalledWith("customer-portal", expect.anything());
-    expect(screen.getByRole("button", { name: "Manage Subscription" })).toBeTruthy();
   });
 });

@@ -19,29 +19,36 @@ const premiumFeatures = [
   "Progress tracking",
 ];
 
-/** What a signed-in non-subscriber sees on /practice. */
+/**
+ * What a signed-in non-subscriber sees on /practice. `fromCheckout`: they have just come back from
+ * paying, and the payment may not have reached us yet — say so, with a way to look again.
+ */
 export function UpgradeScreen({
+  fromCheckout,
   onCheckStatus,
   checking,
 }: {
+  fromCheckout: boolean;
   onCheckStatus: () => void;
   checking: boolean;
 }) {
   const checkout = useCreateCheckout();
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
-      <Alert>
-        <Info aria-hidden="true" />
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            If you just completed a purchase, wait a moment and click &lsquo;Check Status&rsquo;.
-          </span>
-          <Button variant="outline" size="sm" onClick={onCheckStatus} disabled={checking}>
-            <RefreshCw aria-hidden="true" className={checking ? "animate-spin" : undefined} />
-            Check Status
-          </Button>
-        </AlertDescription>
-      </Alert>
+      {fromCheckout ? (
+        <Alert>
+          <Info aria-hidden="true" />
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>
+              If you just completed a purchase, wait a moment and click &lsquo;Check Status&rsquo;.
+            </span>
+            <Button variant="outline" size="sm" onClick={onCheckStatus} disabled={checking}>
+              <RefreshCw aria-hidden="true" className={checking ? "animate-spin" : undefined} />
+              Check Status
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
 
       <Card>
         <CardHeader className="text-center">
