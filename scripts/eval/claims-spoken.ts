@@ -7,8 +7,12 @@
 // Recordings are cached in .cache/eval-claims-spoken/ (a rerun skips flite and Chromium).
 // Recording runs in real time, so by default it takes the behavioural answers of every third
 // question (all four tellings): `LIMIT=n` questions, `VOICES=slt,rms,awb`.
-// Needs Debian's flite, sox and chromium.
-import { readFileSync } from "node:fs";
+// `--rescore` scores the last run's hearings again with the current rubric, in seconds;
+// `--verbose` lists each recording's parts found against its labels, with what was heard.
+// Needs Debian's flite, sox and chromium (not with --rescore).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { TimedWord } from "@/server/ai/engine";
+import type { Delivery } from "@/shared/feedback";
 import path from "node:path";
 import pLimit from "p-limit";
 import { closeEngines, createEngines } from "@/server/ai/engines";
@@ -28,7 +32,9 @@ type Labelled = {
   star: Record<"situation" | "task" | "action" | "result", boolean> | null;
 };
 
-requireSpeechTools("eval:claims-spoken");
+const rescore = process.argv.includes("--rescore");
+const verbose = process.argv.includes("--verbose");
+if (!rescore) requireSpeechTools("eval:claims-spoken");
 const root = path.resolve(import.meta.dirname, "../..");
 const cacheDir = path.join(root, ".cache/eval-claims-spoken");
 const VOICES = (process.env.VOICES ?? "slt,rms,awb").split(",");
@@ -52,6 +58,7 @@ let made = 0;
 const recorded = await Promise.all(
   cases.map((c) =>
     limit(async () => {
+      if (rescore) return { ...c, webm: "" };
       const files = await recordSpeech(
         { text: c.answer.answer, voice: c.voice, stretch: STRETCH },
         cacheDir,
@@ -63,17 +70,32 @@ const recorded = await Promise.all(
   ),
 );
 
-const engines = await createEngines(
-  loadConfig({
-    AI_TRANSCRIBER: "offline",
-    AI_ANSWERER: "offline",
-    AI_EVALUATOR: "offline",
-    TRANSCRIBE_WORKERS: String(PARALLEL),
-    // A busy machine decodes slower than real time: measure what is heard, not the deadline.
-    AI_TIMEOUT_MS: "600000",
-  }),
-  createLogger("warn"),
-);
+// Each recording as the recogniser heard it, so `--rescore` scores them again with the current
+// rubric in seconds.
+type Hearing = {
+  text: string;
+  words: TimedWord[];
+  approximate: boolean;
+  pauses: { startSeconds: number; endSeconds: number }[];
+  delivery: Delivery;
+};
+const hearingsFile = path.join(cacheDir, "hearings.json");
+const savedHearings: Record<string, Hearing> =
+  rescore && existsSync(hearingsFile) ? JSON.parse(readFileSync(hearingsFile, "utf8")) : {};
+const notes: string[] = [];
+const engines = rescore
+  ? undefined
+  : await createEngines(
+      loadConfig({
+        AI_TRANSCRIBER: "offline",
+        AI_ANSWERER: "offline",
+        AI_EVALUATOR: "offline",
+        TRANSCRIBE_WORKERS: String(PARALLEL),
+        // A busy machine decodes slower than real time: measure what is heard, not the deadline.
+        AI_TIMEOUT_MS: "600000",
+      }),
+      createLogger("warn"),
+    );
 const reference = createQuestionReferences();
 const parts = ["situation", "task", "action", "result"] as const;
 const right = Object.fromEntries(parts.map((part) => [part, 0])) as Record<string, number>;
@@ -87,33 +109,53 @@ try {
   await Promise.all(
     recorded.map((c) =>
       limit(async () => {
-        const heard = await engines.answerTranscriber
-          .transcribe(
-            { bytes: new Uint8Array(readFileSync(c.webm)), mimeType: "audio/webm" },
-            c.answer.question,
-          )
-          .catch((error: unknown) => {
-            failed.push(`${c.answer.id} (${c.voice}): ${String(error)}`);
-            return undefined;
-          });
-        if (!heard) return;
-        const speech = detectSpeech(heard.pcm, heard.sampleRate);
-        const delivery = analyseDelivery({
-          pcm: heard.pcm,
-          sampleRate: heard.sampleRate,
-          transcript: heard.text,
-          words: heard.words,
-          speech,
-        });
+        const key = `${c.answer.id}.${c.voice}`;
+        let saved = rescore ? savedHearings[key] : undefined;
+        if (!saved && rescore) {
+          failed.push(`${key}: not in the last run's hearings`);
+          return;
+        }
+        if (!saved) {
+          const heard = await engines!.answerTranscriber
+            .transcribe(
+              { bytes: new Uint8Array(readFileSync(c.webm)), mimeType: "audio/webm" },
+              c.answer.question,
+            )
+            .catch((error: unknown) => {
+              failed.push(`${key}: ${String(error)}`);
+              return undefined;
+            });
+          if (!heard) return;
+          const speech = detectSpeech(heard.pcm, heard.sampleRate);
+          saved = {
+            text: heard.text,
+            words: heard.words ?? [],
+            approximate: heard.approximate,
+            pauses: pauseSpans(speech),
+            delivery: analyseDelivery({
+              pcm: heard.pcm,
+              sampleRate: heard.sampleRate,
+              transcript: heard.text,
+              words: heard.words,
+              speech,
+            }),
+          };
+          savedHearings[key] = saved;
+        }
+        const heard = saved;
         const { evaluation } = judgeAnswer({
           question: c.answer.question,
           transcript: heard.text,
-          delivery,
+          delivery: heard.delivery,
           reference: reference(c.answer.question),
           approximate: heard.approximate,
-          ...(heard.words ? { words: heard.words } : {}),
-          pauses: pauseSpans(speech),
+          words: heard.words,
+          pauses: heard.pauses,
         });
+        if (verbose)
+          notes.push(
+            `${key}: ${parts.map((part) => `${part[0]}${evaluation.structure?.[part] ? "+" : "-"}`).join(" ")} (labelled ${parts.map((part) => `${part[0]}${c.answer.star![part] ? "+" : "-"}`).join(" ")}) — ${heard.text}`,
+          );
         judged++;
         // Where each heard word is in the transcript (its words joined by spaces).
         let cursor = 0;
@@ -143,8 +185,9 @@ try {
     ),
   );
 } finally {
-  await closeEngines(engines);
+  if (engines) await closeEngines(engines);
 }
+if (!rescore) writeFileSync(hearingsFile, JSON.stringify(savedHearings));
 
 const pct = (n: number, d: number) => (d === 0 ? "—" : `${((100 * n) / d).toFixed(1)}%`);
 const rows: [string, string, string][] = [
@@ -162,3 +205,4 @@ const width = Math.max(...rows.map(([name]) => name.length));
 for (const [name, value, target] of rows)
   console.info(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
 for (const line of failed) console.info(`  not heard: ${line}`);
+for (const line of notes) console.info(`  ${line}`);
