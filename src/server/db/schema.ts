@@ -33,10 +33,13 @@ export const appSettings = pgTable("app_settings", {
 
 // ---------------------------------------------------------------- auth
 
+/** A row's own id: a random UUID the database makes. */
+const generatedId = () => uuid("id").primaryKey().defaultRandom();
+
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     /** Trimmed and lower-cased before it is stored. */
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -57,13 +60,17 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_key").on(t.email)],
 );
 
+/** The user a row belongs to; the row goes when the account goes (`ON DELETE CASCADE`). */
+const ownerId = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const identities = pgTable(
   "identities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     provider: text("provider").notNull(),
     providerId: text("provider_id").notNull(),
     identityData: jsonb("identity_data").$type<Record<string, unknown>>().notNull().default({}),
@@ -80,10 +87,8 @@ export const identities = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     userAgent: text("user_agent"),
     ip: text("ip"),
     /**
@@ -142,10 +147,8 @@ export const signingKeys = pgTable("signing_keys", {
 export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     /** `email_change` goes to the new address, `email_change_current` to the current one. */
     type: text("type")
       .$type<"recovery" | "signup" | "email_change" | "email_change_current">()
@@ -181,10 +184,8 @@ export const oneTimeTokens = pgTable(
 export const authCodes = pgTable(
   "auth_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     /** SHA-256 of the auth code. */
     codeHash: text("code_hash").notNull(),
     codeChallenge: text("code_challenge").notNull(),
@@ -220,7 +221,7 @@ export const rateLimits = pgTable(
 export const outboxMails = pgTable(
   "outbox_mails",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -237,9 +238,7 @@ export const outboxMails = pgTable(
 export const customers = pgTable(
   "customers",
   {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId().primaryKey(),
     provider: text("provider").$type<"stripe" | "local">().notNull(),
     customerId: text("customer_id").notNull(),
     createdAt: createdAt(),
@@ -251,9 +250,7 @@ export const customers = pgTable(
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId().primaryKey(),
     provider: text("provider").$type<"stripe" | "local">().notNull(),
     subscriptionId: text("subscription_id").notNull(),
     customerId: text("customer_id").notNull(),
@@ -285,9 +282,7 @@ export const localCheckoutSessions = pgTable(
   "local_checkout_sessions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
@@ -302,9 +297,7 @@ export const localSubscriptions = pgTable(
   "local_subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     status: text("status").notNull(),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
@@ -323,9 +316,7 @@ export const localPayments = pgTable(
   "local_payments",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     subscriptionId: text("subscription_id"),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
@@ -342,9 +333,7 @@ export const localPayments = pgTable(
 /** Short-lived, user-bound links to the built-in subscription management page. */
 export const localPortalSessions = pgTable("local_portal_sessions", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerId(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
@@ -363,10 +352,8 @@ export const localPortalSessions = pgTable("local_portal_sessions", {
 export const practiceSessions = pgTable(
   "practice_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     mode: text("mode").$type<"interview" | "quick" | "company">().notNull(),
     role: text("role"),
     level: text("level"),
@@ -397,10 +384,8 @@ export const practiceSessions = pgTable(
 export const attempts = pgTable(
   "attempts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     /** The practice session question this answers, as the client named it (`attemptOf`). */
     attemptOf: text("attempt_of"),
     /** The session and its question, when `attemptOf` named one of the user's sessions. */
@@ -472,9 +457,7 @@ export const attempts = pgTable(
 export const attemptDays = pgTable(
   "attempt_days",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     day: date("day", { mode: "string" }).notNull(),
     answers: integer("answers").notNull(),
   },

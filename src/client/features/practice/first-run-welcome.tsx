@@ -3,12 +3,10 @@ import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
-import { Label } from "@/client/components/ui/label";
-import { NativeSelect } from "@/client/components/ui/native-select";
-import { levels, roles, type RoleId } from "@/shared/roles";
+import type { levels, RoleId } from "@/shared/roles";
 import type { StartSessionRequest } from "@/shared/sessions";
 import { rememberChoices, rememberedChoices } from "./practice-choices";
-import { levelLabels } from "./session-setup";
+import { LevelField, RoleField } from "./role-level-fields";
 
 /** A first interview is a short one. */
 const FIRST_INTERVIEW_LENGTH = 3;
@@ -68,34 +66,8 @@ export function FirstRunWelcome({ onStart }: { onStart: (request: StartSessionRe
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-role`}>Role</Label>
-              <NativeSelect
-                id={`${id}-role`}
-                value={role}
-                onChange={(event) => setRole(event.target.value as RoleId)}
-              >
-                {roles.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-level`}>Level</Label>
-              <NativeSelect
-                id={`${id}-level`}
-                value={level}
-                onChange={(event) => setLevel(event.target.value as (typeof levels)[number])}
-              >
-                {levels.map((option) => (
-                  <option key={option} value={option}>
-                    {levelLabels[option]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <RoleField id={id} role={role} onChange={setRole} />
+            <LevelField id={id} level={level} onChange={setLevel} />
             <Button type="submit" size="lg" className="sm:col-span-2 sm:justify-self-start">
               <Play aria-hidden="true" />
               Start your first mock interview

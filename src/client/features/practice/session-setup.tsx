@@ -14,7 +14,7 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
-import { levels, roles, type RoleId } from "@/shared/roles";
+import type { levels, RoleId } from "@/shared/roles";
 import {
   interviewLengths,
   MAX_JOB_POST_CHARS,
@@ -23,6 +23,7 @@ import {
   type StartSessionRequest,
 } from "@/shared/sessions";
 import { rememberChoices, rememberedChoices } from "./practice-choices";
+import { LevelField, RoleField } from "./role-level-fields";
 
 export const modeCopy: Record<PracticeMode, { title: string; description: string; start: string }> =
   {
@@ -45,8 +46,6 @@ export const modeCopy: Record<PracticeMode, { title: string; description: string
       start: "Prepare my questions",
     },
   };
-
-export const levelLabels = { entry: "Entry level", mid: "Mid level", senior: "Senior" } as const;
 
 /** The choices of a practice mode, and the button that starts a session with them. */
 export function SessionSetup({
@@ -83,38 +82,8 @@ export function SessionSetup({
     }
   }
 
-  const roleField = (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-role`}>Role</Label>
-      <NativeSelect
-        id={`${id}-role`}
-        value={role}
-        onChange={(event) => setRole(event.target.value as RoleId)}
-      >
-        {roles.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
-  const levelField = (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-level`}>Level</Label>
-      <NativeSelect
-        id={`${id}-level`}
-        value={level}
-        onChange={(event) => setLevel(event.target.value as (typeof levels)[number])}
-      >
-        {levels.map((option) => (
-          <option key={option} value={option}>
-            {levelLabels[option]}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
+  const roleField = <RoleField id={id} role={role} onChange={setRole} />;
+  const levelField = <LevelField id={id} level={level} onChange={setLevel} />;
 
   return (
     <Card>
