@@ -55,19 +55,21 @@ function speechEndSeconds(wav: string): number {
 
 type MicWindow = { __sayClip?: (url: string) => Promise<{ startedAt: number; endedAt: number }> };
 
-/** In the page, before its scripts: getUserMedia answers the scripted stream. */
-function scriptMicrophone() {
-  let context: AudioContext | undefined;
-  let destination: MediaStreamAudioDestinationNode | undefined;
+/**
+ * In the page, before its scripts: getUserMedia answers the scripted stream. Plain JavaScript in a
+ * string: a function passed over would carry the TypeScript loader's helpers (`__name`) with it.
+ */
+const scriptMicrophone = `(() => {
+  let context, destination;
   const open = () => {
-    context ??= new AudioContext({ sampleRate: 48_000 });
+    context ??= new AudioContext({ sampleRate: 48000 });
     destination ??= context.createMediaStreamDestination();
     return { context, destination };
   };
   Object.defineProperty(navigator.mediaDevices, "getUserMedia", {
     value: async () => open().destination.stream.clone(),
   });
-  (window as MicWindow).__sayClip = async (url: string) => {
+  window.__sayClip = async (url) => {
     const { context: ctx, destination: out } = open();
     const audio = await ctx.decodeAudioData(await (await fetch(url)).arrayBuffer());
     const source = ctx.createBufferSource();
@@ -79,7 +81,7 @@ function scriptMicrophone() {
     await ended;
     return { startedAt, endedAt: performance.now() };
   };
-}
+})();`;
 
 /** Gives `page` the scripted microphone; clips are served to it from `/__microphone/`. */
 export async function installScriptedMicrophone(page: Page): Promise<void> {
@@ -89,7 +91,7 @@ export async function installScriptedMicrophone(page: Page): Promise<void> {
       contentType: "audio/wav",
     }),
   );
-  await page.addInitScript(scriptMicrophone);
+  await page.addInitScript({ content: scriptMicrophone });
 }
 
 /**

@@ -48,8 +48,12 @@ export async function answerDraft(
   }
   if (!request.listen || !transcriber.heardSoFar) return { drafting: true };
   // The speaker has paused: is what we have heard already a whole answer? (docs/decisions/0104)
-  const heard = await transcriber.heardSoFar(userId, request.draft, LISTEN_WAIT_MS);
-  if (!heard) return { drafting: true };
-  const measured = measureForInterview(reference, request.question, heard);
-  return { drafting: true, thought: finishedThought(measured) ? "finished" : "open" };
+  // What is heard already may say so; only if not, the recogniser is given time to catch up.
+  const finished = (heard: string) =>
+    finishedThought(request.question, measureForInterview(reference, request.question, heard));
+  const now = await transcriber.heardSoFar(userId, request.draft, 0);
+  if (now && finished(now)) return { drafting: true, thought: "finished" };
+  const later = await transcriber.heardSoFar(userId, request.draft, LISTEN_WAIT_MS);
+  if (!later) return { drafting: true };
+  return { drafting: true, thought: later !== now && finished(later) ? "finished" : "open" };
 }

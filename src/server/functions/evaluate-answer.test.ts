@@ -192,6 +192,28 @@ describe("answer-draft: an answer heard while it is spoken", () => {
     expect(drafted.scores).toEqual(whole.scores);
   });
 
+  it("says, when asked at a pause, whether what it has heard so far is a finished answer", async () => {
+    // The recogniser's workers start with the first spoken answer.
+    await evaluate(t, subscriber, { question, audio: spoken() });
+    const chunks = chunksOf(readFixture("answer-deadline.slt"), 12);
+    const thoughts: unknown[] = [];
+    for (const [seq, chunk] of chunks.entries()) {
+      const res = await draft(t, subscriber, {
+        draft: "rec-listen",
+        seq,
+        chunk,
+        question,
+        listen: true,
+      });
+      thoughts.push(((await res.json()) as { thought?: string }).thought);
+    }
+    // Nothing heard at first; then the story so far, which has not reached its result (in the
+    // segment still being spoken: "and we delivered on time"). finishedThought's reading of the
+    // words is tested in src/server/sessions/follow-up.test.ts.
+    expect(thoughts[0]).toBeUndefined();
+    expect(thoughts.at(-1)).toBe("open");
+  });
+
   it("answers 409 to a chunk out of order, and a new recording starts at chunk 0", async () => {
     const [first, second] = chunksOf(readFixture("answer-feedback.awb"), 3);
     const body = { draft: "rec-2", question };

@@ -5,7 +5,7 @@ import { finishedThought, interviewFollowUp, measureForInterview } from "./follo
 const reference = createQuestionReferences();
 const story = "Tell me about a time you met a tight deadline.";
 const heard = (question: string, words: string) =>
-  finishedThought(measureForInterview(reference, question, words));
+  finishedThought(question, measureForInterview(reference, question, words));
 
 describe("the interviewer's reading of an answer", () => {
   it("calls a story finished once it has an action and its result, not before", () => {
@@ -20,6 +20,16 @@ describe("the interviewer's reading of an answer", () => {
       ),
     ).toBe(true);
     expect(heard(story, "")).toBe(false);
+  });
+
+  it("calls a follow-up's answer finished once it gives what was asked for", () => {
+    expect(heard("What was the outcome?", "well it was a long time ago now")).toBe(false);
+    expect(
+      heard("What was the outcome?", "in the end the outages stopped and the customer renewed"),
+    ).toBe(true);
+    expect(heard("What did you do yourself?", "i wrote the plan and i called them daily")).toBe(
+      true,
+    );
   });
 
   it("asks nothing after a question that is not a story, at any pressure", () => {

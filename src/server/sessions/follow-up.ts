@@ -64,9 +64,11 @@ const probes: {
  * only) no figure. Tough also asks a plan ("what would you do") for its reason. Deterministic;
  * nothing when the answer covers what this pressure asks about.
  */
+const WHY_THAT_PLAN = "Why would you do it that way?";
+
 function followUpFor(m: Measured, pressure: Pressure): string | null {
   if (m.shape === "situational" && pressure === "tough") {
-    return m.plans.length > 0 && m.reasons.length === 0 ? "Why would you do it that way?" : null;
+    return m.plans.length > 0 && m.reasons.length === 0 ? WHY_THAT_PLAN : null;
   }
   if (m.shape !== "behavioural") return null;
   for (const probe of probes) {
@@ -86,12 +88,23 @@ export function interviewFollowUp(
   return followUpFor(measureForInterview(reference, question, transcript), pressure);
 }
 
+/** The gap each of our follow-ups asks about, by its words: its answer is finished once filled. */
+const gapAskedBy = new Map<string, (m: Measured) => boolean>([
+  ...probes.flatMap((probe) =>
+    Object.values(probe.asks).map((asked) => [asked, probe.gap] as const),
+  ),
+  [WHY_THAT_PLAN, (m: Measured) => m.reasons.length === 0],
+]);
+
 /**
- * Whether the words heard so far already make a finished answer, so a short pause may end the
- * turn (docs/decisions/0104): a story with something done and how it ended; a plan with a reason;
- * any other answer of a few sentences that gave a reason. Nothing heard is never finished.
+ * Whether the words heard so far already make a finished answer to `question`, so a short pause
+ * may end the turn (docs/decisions/0104): a story with something done and how it ended; a plan
+ * with a reason; another answer of a few sentences that gave a reason; and an answer to one of
+ * our follow-ups that gives what it asked for. Nothing heard is never finished.
  */
-export function finishedThought(m: Measured): boolean {
+export function finishedThought(question: string, m: Measured): boolean {
+  const followUpGap = gapAskedBy.get(question);
+  if (followUpGap) return m.words >= 6 && !followUpGap(m);
   if (m.words < 12) return false;
   if (m.shape === "behavioural") {
     return m.results.length > 0 && m.actions.length + m.sharedActions.length > 0;

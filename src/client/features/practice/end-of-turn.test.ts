@@ -28,7 +28,15 @@ describe("end of turn", () => {
       [SPEECH, 2000],
       [ROOM, 4000],
     ]);
-    expect(events.map(([event]) => event)).toEqual(["speech", "pause", "pause", "end"]);
+    // Each pause is asked about twice (at 0.35 s and 1.4 s of silence).
+    expect(events.map(([event]) => event)).toEqual([
+      "speech",
+      "pause",
+      "pause",
+      "pause",
+      "pause",
+      "end",
+    ]);
     const [, endAt] = events.at(-1)!;
     expect(endAt - 12_000).toBeGreaterThanOrEqual(TURN_PAUSES.standard.pauseMs - 40);
   });

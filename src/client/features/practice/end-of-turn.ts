@@ -16,8 +16,11 @@ export const TURN_PAUSES = {
   longer: { pauseMs: 4500, finishedPauseMs: 2000 },
 } as const satisfies Record<string, TurnPauses>;
 
-/** A silence this long is a pause worth asking the server about. */
-const ASK_AFTER_MS = 350;
+/**
+ * Silences after which to ask the server about the words so far: early, and once more when the
+ * recogniser has had time to hear the sentence the pause closed.
+ */
+const ASK_AFTER_MS = [350, 1400];
 /** Speech must rise this far above the noise floor, and above this level in dBFS. */
 const ABOVE_FLOOR_DB = 12;
 const QUIETEST_SPEECH_DB = -55;
@@ -32,6 +35,7 @@ export function createTurnDetector(pauses: TurnPauses) {
   let heardSpeech = false;
   let lastSpeechAt = 0;
   let paused = false;
+  let asked = 0;
   let finished = false;
   let ended = false;
 
@@ -53,6 +57,7 @@ export function createTurnDetector(pauses: TurnPauses) {
         lastSpeechAt = now;
         if (paused) finished = false; // more words: what was heard is no longer the whole answer
         paused = false;
+        asked = 0;
         if (started) return "speech";
         return null;
       }
@@ -62,8 +67,10 @@ export function createTurnDetector(pauses: TurnPauses) {
         ended = true;
         return "end";
       }
-      if (!paused && silence >= ASK_AFTER_MS) {
+      const askAt = ASK_AFTER_MS[asked];
+      if (askAt !== undefined && silence >= askAt) {
         paused = true;
+        asked++;
         return "pause";
       }
       return null;

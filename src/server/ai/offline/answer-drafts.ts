@@ -189,18 +189,21 @@ export function createAnswerDrafts({
 
     /**
      * What the recogniser has heard so far of the owner's recording `id`: the segments its pauses
-     * have closed, joined (the one still being spoken is not among them). Waits up to `waitMs` for
-     * a job in flight, so a pause's closing segment is included when a worker is free. Null when
-     * that recording is not the owner's draft.
+     * have closed, joined (the one still being spoken is not among them). Waits up to `waitMs`
+     * while jobs are running towards the bytes received so far (a job in flight may be followed
+     * by one for the latest chunk). Null when that recording is not the owner's draft.
      */
     async heard(owner: string, id: string, waitMs: number): Promise<string | null> {
       const draft = drafts.peek(owner);
       if (!draft || draft.id !== id) return null;
-      if (draft.running) {
+      const deadline = Date.now() + waitMs;
+      while (draft.running && draft.recognisedBytes < draft.size) {
+        const left = deadline - Date.now();
+        if (left <= 0) break;
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           draft.running,
-          new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, left))),
         ]);
         clearTimeout(timer);
       }
