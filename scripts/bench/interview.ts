@@ -1,0 +1,226 @@
+// npm run bench:interview — the AI Interviewer's turns, through the real page in Chromium on the
+// built server, offline. A scripted microphone (tests/support/scripted-microphone.ts) answers a
+// 5-question interview with flite's voice: answers with 1–2 s thinking pauses inside, some
+// without their result so that a follow-up is due. Per turn: the end of speech → the interviewer
+// speaking (its acknowledgement, and the next question or follow-up); false end-of-turn cut-offs
+// (the turn ended while the answer was still being spoken); turns ended late (> 3 s).
+// Targets (docs/decisions/0104): acknowledgement p50 ≤ 1.5 s, p95 ≤ 2.5 s; 0 cut-offs.
+// Run `npm run build` first. BENCH_RUNS interviews (2).
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import {
+  installScriptedMicrophone,
+  say,
+  speakUtterance,
+  type Utterance,
+} from "@tests/support/scripted-microphone";
+import { launchBrowser, openPage } from "../../tests/e2e/support/browser";
+import { signUpAndSubscribe } from "../../tests/e2e/support/practice";
+import { startTestServer } from "../../tests/e2e/support/server";
+
+const runs = Number(process.env.BENCH_RUNS ?? 2);
+const clips = path.join(os.tmpdir(), "interview-coach-interview-clips");
+
+/** The answers, in turn order; a follow-up is answered with `outcome`. */
+const answers: { name: string; utterance: Utterance }[] = [
+  {
+    name: "intro, reason last",
+    utterance: {
+      parts: [
+        "I lead a customer support team of twelve people, and I have eight years of experience in software companies.",
+        1.5,
+        "I care about fixing the cause of a problem, because customers remember how they were treated.",
+        0.6,
+        "That is why I want this role.",
+      ],
+    },
+  },
+  {
+    name: "story, no result",
+    utterance: {
+      parts: [
+        "Last year a large customer was angry about repeated outages.",
+        2.0,
+        "I called them every morning, I wrote a recovery plan with our engineers, and I shared an update every day.",
+      ],
+    },
+  },
+  {
+    name: "story with result, closing line",
+    utterance: {
+      parts: [
+        "Two years ago our ticket queue doubled after a product launch.",
+        1.0,
+        "I set up a triage rota and I wrote templates for the ten most common questions.",
+        0.7,
+        "As a result our response time fell from two days to four hours.",
+        0.7,
+        "I learned to plan for launches early.",
+      ],
+    },
+  },
+  {
+    name: "plan with reason",
+    utterance: {
+      parts: [
+        "I would first post a status message so that customers know we are aware of the problem.",
+        1.5,
+        "Then I would ask two agents to answer the queue with one shared reply, because consistent answers calm people down.",
+        0.7,
+        "Finally I would review what happened with the engineers.",
+      ],
+    },
+  },
+  {
+    name: "story, no result",
+    utterance: {
+      parts: [
+        "In my last job a colleague kept missing handovers.",
+        1.8,
+        "I spoke to her privately, I asked what was getting in the way, and we agreed a short checklist together.",
+      ],
+    },
+  },
+];
+const outcome: Utterance = {
+  parts: [
+    "In the end the problem stopped and the customer renewed their contract for two more years.",
+    0.7,
+    "I was proud of that.",
+  ],
+};
+
+type Line = { speaker: string; text: string; at: number };
+type Turn = {
+  answer: string;
+  speechEndedAt: number;
+  clipEndedAt: number;
+  ack: number;
+  next: number | null;
+  cutOff: boolean;
+};
+
+/** In the page: every line added to the transcript, with the page's clock. */
+function watchTranscript() {
+  const seen: Line[] = [];
+  (window as unknown as { __lines: Line[] }).__lines = seen;
+  const list = document.querySelector('[data-testid="interview-transcript"]')!;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node instanceof HTMLElement && node.dataset.speaker) {
+          seen.push({ speaker: node.dataset.speaker, text: node.innerText, at: performance.now() });
+        }
+      }
+    }
+  }).observe(list, { childList: true });
+}
+
+const lines = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __lines: Line[] }).__lines);
+
+async function waitFor(page: Page, test: (all: Line[]) => boolean, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (test(await lines(page))) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error("the interviewer did not answer");
+}
+
+async function answerTurn(page: Page, name: string, utterance: Utterance): Promise<Turn> {
+  await page.getByTestId("listening").waitFor({ timeout: 60_000 });
+  const { startedAt, speechEndedAt } = await say(page, speakUtterance(utterance, clips));
+  const clipEndedAt = await page.evaluate(() => performance.now());
+  const after = (all: Line[]) => all.filter((line) => line.at >= startedAt);
+  // The acknowledgement, then the next question, follow-up or the closing line.
+  await waitFor(page, (all) => after(all).filter((l) => l.speaker === "interviewer").length >= 2);
+  const said = after(await lines(page));
+  const yours = said.find((line) => line.speaker === "you")!;
+  const [ack, next] = said.filter((line) => line.speaker === "interviewer");
+  return {
+    answer: name,
+    speechEndedAt,
+    clipEndedAt,
+    ack: ack!.at - speechEndedAt,
+    next: next ? next.at - speechEndedAt : null,
+    // The turn ended (the "you" line appeared) before the last word had been played.
+    cutOff: yours.at < speechEndedAt - 100,
+  };
+}
+
+async function interview(page: Page, url: string): Promise<Turn[]> {
+  await page.goto(`${url}/practice?mode=interview`);
+  await page.getByLabel("Role").selectOption("customer-support");
+  await page.getByLabel("Level").selectOption("senior");
+  await page.getByLabel("Length").selectOption("5");
+  await page.getByRole("button", { name: "Start the interview" }).click();
+  await page.getByTestId("interview-transcript").waitFor();
+  await page.evaluate(watchTranscript);
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+  const turns: Turn[] = [];
+  for (const { name, utterance } of answers) {
+    turns.push(await answerTurn(page, name, utterance));
+    await page
+      .getByTestId("listening")
+      .or(page.getByTestId("session-report"))
+      .first()
+      .waitFor({ timeout: 60_000 });
+    if (await page.getByText("Follow-up", { exact: true }).isVisible()) {
+      turns.push(await answerTurn(page, `follow-up to ${name}`, outcome));
+    }
+  }
+  await page.getByTestId("session-report").waitFor({ timeout: 60_000 });
+  return turns;
+}
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  const server = await startTestServer();
+  const browser = await launchBrowser();
+  const turns: Turn[] = [];
+  try {
+    const watched = await openPage(browser, server.url, {
+      viewport: { width: 1280, height: 900 },
+    });
+    const { page } = watched;
+    await installScriptedMicrophone(page);
+    await signUpAndSubscribe(page, server.url, `bench-interview-${Date.now()}@example.com`);
+    for (let run = 0; run < runs; run++) {
+      const done = await interview(page, server.url);
+      turns.push(...done);
+      for (const turn of done) {
+        console.info(
+          `${turn.answer.padEnd(42)} ack ${s(turn.ack)}  next ${turn.next === null ? "—" : s(turn.next)}${turn.cutOff ? "  CUT OFF" : ""}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const acks = turns.map((turn) => turn.ack);
+  const nexts = turns.flatMap((turn) => (turn.next === null ? [] : [turn.next]));
+  console.info(
+    `\n${turns.length} turns in ${runs} interviews; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.info(
+    `end of speech → interviewer speaking (acknowledgement): p50 ${s(percentile(acks, 50))}, p95 ${s(percentile(acks, 95))} (target ≤ 1.5 s / 2.5 s)`,
+  );
+  console.info(
+    `end of speech → next question or follow-up: p50 ${s(percentile(nexts, 50))}, p95 ${s(percentile(nexts, 95))}`,
+  );
+  console.info(
+    `false end-of-turn cut-offs: ${turns.filter((turn) => turn.cutOff).length} (target 0)`,
+  );
+  console.info(`turns ended late (> 3 s): ${acks.filter((ack) => ack > 3000).length}`);
+}
+
+await main();
