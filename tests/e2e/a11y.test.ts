@@ -104,7 +104,7 @@ describe("accessibility", () => {
 
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).focus();
     await page.keyboard.press("Enter");
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${server.url}/auth?tab=sign-up`);
     await context.close();
   });
 });

@@ -160,9 +160,13 @@ describe("the landing page", () => {
   it("signed out: Sign In, Get Started, Start and the practice modes lead to /auth", async () => {
     const { page, context, assertNoUnexpectedErrors } = await openLanding();
     const header = page.getByRole("banner");
-    for (const name of ["Sign In", "Get Started"]) {
+    // Get Started opens the Sign Up tab; Sign In the sign-in one.
+    for (const [name, path] of [
+      ["Sign In", "/auth"],
+      ["Get Started", "/auth?tab=sign-up"],
+    ] as const) {
       await header.getByRole("link", { name, exact: true }).click();
-      await page.waitForURL(`${server.url}/auth`);
+      await page.waitForURL(`${server.url}${path}`);
       await page.goBack();
       await page.waitForURL(`${server.url}/`);
     }

@@ -121,9 +121,9 @@ describe("history and your data", () => {
     await page.getByText("Answered this week").waitFor();
 
     // Filters: the interview's answers are all of them; none were Quick Practice.
-    await page.getByLabel("Mode").selectOption("quick");
+    await page.getByLabel("Mode", { exact: true }).selectOption("quick");
     await page.getByText("No answers here yet.").waitFor();
-    await page.getByLabel("Mode").selectOption("interview");
+    await page.getByLabel("Mode", { exact: true }).selectOption("interview");
     await list
       .getByRole("listitem")
       .nth(answered - 1)
