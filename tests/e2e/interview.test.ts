@@ -136,8 +136,18 @@ describe("AI Interviewer, hands-free", () => {
     // Leaving mid-interview: the browser asks first; after the reload the interview is offered back.
     await listening();
     const second = await heading();
-    page.once("dialog", (dialog) => void dialog.accept());
+    // A link inside the app asks first; staying keeps the interview. Reloading asks too (the
+    // browser's own prompt); after it the interview is offered back.
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.type());
+      void (dialog.type() === "confirm" ? dialog.dismiss() : dialog.accept());
+    });
+    await page.getByRole("link", { name: "History" }).first().click();
+    expect(page.url()).toContain("mode=interview");
     await page.reload();
+    expect(dialogs).toEqual(["confirm", "beforeunload"]);
+    page.removeAllListeners("dialog");
     await page.getByRole("button", { name: "Resume interview" }).first().click();
     await page.getByRole("button", { name: "Resume interview" }).click();
     await listening();
