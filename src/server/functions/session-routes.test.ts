@@ -180,7 +180,8 @@ describe("answers in a session", () => {
       [1, true, "interview"],
     ]);
     expect(detail.report.answered).toBe(2); // two questions, one of them with a follow-up
-    const overalls = detail.attempts.map((a) => a.scores.overall);
+    // Ranked among the answers to the questions themselves, not to the follow-up.
+    const overalls = detail.attempts.filter((a) => !a.followUp).map((a) => a.scores.overall);
     expect(detail.report.best!.overall).toBe(Math.max(...overalls));
     expect(detail.report.weakest!.overall).toBe(Math.min(...overalls));
     expect(detail.report.workOn.length).toBeGreaterThan(0);

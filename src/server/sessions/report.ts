@@ -8,8 +8,13 @@ const round = (value: number) => Math.round(value * 10) / 10;
  * The end-of-session report from its answers: the averages, the best and weakest answer, and
  * three things to work on next — the first improvement of each of the weakest answers, each
  * linked to the answer it came from (deterministic: the same answers give the same report).
+ * Answers to the interviewer's follow-ups are left out of the ranking and the advice: scored
+ * against the follow-up's few words ("What was the outcome?"), they read as off-topic answers of
+ * their own; they are shown beside their question in the interview's report.
  */
-export function sessionReport(answers: readonly Answer[]): SessionReport {
+export function sessionReport(all: readonly Answer[]): SessionReport {
+  const toQuestions = all.filter((answer) => !answer.followUp);
+  const answers = toQuestions.length > 0 ? toQuestions : all;
   if (answers.length === 0) {
     return { answered: 0, averages: null, best: null, weakest: null, workOn: [] };
   }
@@ -31,7 +36,7 @@ export function sessionReport(answers: readonly Answer[]): SessionReport {
   }
   return {
     // Questions answered (a follow-up or a second try is the same question).
-    answered: new Set(answers.map((answer) => answer.questionIndex)).size,
+    answered: new Set(all.map((answer) => answer.questionIndex)).size,
     averages: {
       overall: mean((a) => a.scores.overall),
       clarity: mean((a) => a.scores.clarity),
