@@ -30,7 +30,7 @@ export const modeCopy: Record<PracticeMode, { title: string; description: string
     interview: {
       title: "AI Interviewer",
       description:
-        "A mock interview for the job you want: one question at a time, read aloud if you like, a follow-up when your answer leaves something out, and a report at the end.",
+        "A spoken mock interview for the job you want: the interviewer asks each question aloud and listens for your answer, follows up when it leaves something out, and reports at the end. You can type any answer too.",
       start: "Start the interview",
     },
     quick: {
