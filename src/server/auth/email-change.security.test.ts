@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "@/server/db/schema";
-import { startSmtpSink, type SmtpSink } from "@tests/support/smtp-sink";
+import { startMailingTestApp } from "@tests/support/mailing-test-app";
+import type { SmtpSink } from "@tests/support/smtp-sink";
 import { authRequest, followLink, testClient } from "@tests/support/supabase-test-client";
-import { createTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
 /**
@@ -15,21 +16,12 @@ import { createTestUser, type TestUser } from "@tests/support/test-users";
 let smtp: SmtpSink;
 let t: TestApp;
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000",
-      RATE_LIMIT_EMAIL_SENT: "10000",
-      RATE_LIMIT_VERIFY: "10000",
-      SMTP_URL: smtp.url,
-    },
-  });
+  ({ smtp, t, close } = await startMailingTestApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => close?.());
 
 const newEmail = () => `moved-${randomUUID()}@example.com`;
 

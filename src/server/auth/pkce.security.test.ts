@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_CHANGE_DONE, EMAIL_CHANGE_HALF_CONFIRMED } from "@/shared/auth";
-import { startSmtpSink, type SmtpSink } from "@tests/support/smtp-sink";
+import { startMailingTestApp } from "@tests/support/mailing-test-app";
+import type { SmtpSink } from "@tests/support/smtp-sink";
 import { authRequest, followLink, testClient } from "@tests/support/supabase-test-client";
-import { createTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
 
 /**
@@ -16,21 +17,12 @@ let smtp: SmtpSink;
 let t: TestApp;
 const site = "http://localhost:3000";
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000",
-      RATE_LIMIT_EMAIL_SENT: "10000",
-      RATE_LIMIT_VERIFY: "10000",
-      SMTP_URL: smtp.url,
-    },
-  });
+  ({ smtp, t, close } = await startMailingTestApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => close?.());
 
 const verifier = () => randomBytes(32).toString("base64url");
 const challengeOf = (v: string) => createHash("sha256").update(v).digest("base64url");

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "@tests/support/smtp-sink";
+import { startMailingTestApp } from "@tests/support/mailing-test-app";
+import type { SmtpSink } from "@tests/support/smtp-sink";
 import { authRequest } from "@tests/support/supabase-test-client";
-import { createTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
 import { FAILED_CODES_PER_ADDRESS_PER_DAY } from "./auth-limits";
 import { MAX_CODE_ATTEMPTS } from "./one-time-tokens";
@@ -13,21 +14,12 @@ import { MAX_CODE_ATTEMPTS } from "./one-time-tokens";
 let smtp: SmtpSink;
 let t: TestApp;
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_SIGN_IN_SIGN_UPS: "10000",
-      RATE_LIMIT_EMAIL_SENT: "10000",
-      RATE_LIMIT_VERIFY: "10000",
-      SMTP_URL: smtp.url,
-    },
-  });
+  ({ smtp, t, close } = await startMailingTestApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => close?.());
 
 async function freshCode(email: string) {
   expect((await authRequest(t, "/recover", { body: { email } })).status).toBe(200);
