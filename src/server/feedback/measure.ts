@@ -115,7 +115,6 @@ const RESULT_MARKERS = [
   "from then on",
   "never happened again",
   "on time",
-  "in the end",
 ];
 /** Intentions and futures: an outcome hoped for is not an outcome. */
 const FUTURE = lemmas("will would 'll 'd going plan hope want try aim intend expect wish need");
@@ -494,6 +493,8 @@ export function measureAnswer(input: MeasureInput): Measurements {
   const { transcript, delivery } = input;
   const doc = readText(transcript);
   const { tokens } = doc;
+  /** Token positions of the words (not punctuation), once. */
+  const wordAt = wordIndexes(doc);
   const shape = answerShape(input.question, input.questionType);
   const lowerQuestion = input.question.toLowerCase();
 
@@ -597,7 +598,6 @@ export function measureAnswer(input: MeasureInput): Measurements {
 
   // --- the set-up, the task and the outcome
   const setupEnd = firstDone < 0 ? 0 : firstDone;
-  const setupEndToken = () => setupEnd;
   const taskStarts: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -647,13 +647,13 @@ export function measureAnswer(input: MeasureInput): Measurements {
     "the first thing was",
     "the priority was",
   ])
-    taskStarts.push(...phraseAt(doc, phrase).filter((at) => at < setupEndToken()));
+    taskStarts.push(...phraseAt(doc, phrase).filter((at) => at < setupEnd));
   // "My responsibility", "I made it my goal": a goal of one's own, wherever it is said.
   for (let i = 1; i < tokens.length; i++)
     if (TASK_NOUNS.has(tokens[i]!.lemma) && ["my", "our"].includes(tokens[i - 1]!.lower))
       taskStarts.push(i - 1);
   // Before anything was done: "…needed to…", "…had to…".
-  for (let i = 0; i < setupEndToken(); i++) {
+  for (let i = 0; i < setupEnd; i++) {
     const token = tokens[i]!;
     if (["need", "have", "must"].includes(token.lemma) && tokens[i + 1]?.lower === "to")
       taskStarts.push(i);
@@ -668,7 +668,7 @@ export function measureAnswer(input: MeasureInput): Measurements {
       taskStarts.push(i);
   const task = taskStarts.map((at) => around(Math.max(0, at)));
 
-  const figureTokens = wordIndexes(doc).filter((i) => {
+  const figureTokens = wordAt.filter((i) => {
     const token = tokens[i]!;
     if (token.pos !== "NUM") return false;
     // "one" is as often "one way" or "one of" as a figure.
@@ -750,7 +750,7 @@ export function measureAnswer(input: MeasureInput): Measurements {
 
   // A set-up: words before anything was done that are not the task, or a time or place.
   const setting: Span[] = [];
-  const setupWords = wordIndexes(doc).filter((i) => i < setupEnd);
+  const setupWords = wordAt.filter((i) => i < setupEnd);
   const taskWords = new Set(
     task.flatMap((span) =>
       tokens
@@ -780,9 +780,7 @@ export function measureAnswer(input: MeasureInput): Measurements {
     ...phrases(["because", "so that", "to make sure", "in order to", "that way", "since"]),
   ];
   const hedges = phrases(HEDGES);
-  const vagueWords = wordIndexes(doc)
-    .filter((i) => VAGUE.has(tokens[i]!.lemma))
-    .map((i) => around(i, 8));
+  const vagueWords = wordAt.filter((i) => VAGUE.has(tokens[i]!.lemma)).map((i) => around(i, 8));
 
   // --- what particular question types look for
   const employerTies: Span[] = [];
@@ -799,18 +797,16 @@ export function measureAnswer(input: MeasureInput): Measurements {
     )
       employerTies.push(around(i));
   }
-  const genericReasons = wordIndexes(doc)
+  const genericReasons = wordAt
     .filter((i) => GENERIC_REASONS.has(tokens[i]!.lemma))
     .map((i) => around(i));
   const weaknesses = phrases(WEAKNESS_MARKERS);
   const disguisedWeaknesses = phrases(DISGUISED_WEAKNESS);
   const improvementsMade = phrases(IMPROVING_MARKERS);
-  const professional = wordIndexes(doc)
+  const professional = wordAt
     .filter((i) => PROFESSIONAL.has(tokens[i]!.lemma))
     .map((i) => around(i));
-  const personal = wordIndexes(doc)
-    .filter((i) => PERSONAL.has(tokens[i]!.lemma))
-    .map((i) => around(i));
+  const personal = wordAt.filter((i) => PERSONAL.has(tokens[i]!.lemma)).map((i) => around(i));
   const questionsForThem = doc.sentences
     .filter((sentence) => tokens[sentence.lastToken]?.text === "?")
     .map((sentence) => ({ start: sentence.start, end: sentence.end }));
@@ -825,7 +821,7 @@ export function measureAnswer(input: MeasureInput): Measurements {
   const questionCovered = input.reference.questionTerms.filter((term) => answerTerms.has(term));
 
   // --- length
-  const wordCount = wordIndexes(doc).length - findFillers(transcript).length;
+  const wordCount = wordAt.length - findFillers(transcript).length;
   const target = delivery ? LENGTH_TARGETS[shape].seconds : LENGTH_TARGETS[shape].words;
   const length = delivery
     ? { amount: delivery.speakingSeconds, unit: "seconds" as const, target }
