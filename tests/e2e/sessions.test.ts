@@ -67,7 +67,8 @@ describe("AI Interviewer", () => {
       await page.getByTestId("listening").waitFor({ timeout: 90_000 });
       await page.getByLabel("Or type your answer").fill(text);
       await page.getByRole("button", { name: "Send typed answer" }).click();
-      await page.getByTestId("listening").waitFor({ state: "detached" });
+      // Sent while the first, spoken answer may still be decoding on a busy machine.
+      await page.getByTestId("listening").waitFor({ state: "detached", timeout: 90_000 });
       answered++;
     };
     for (const position of [2, 3]) {
@@ -99,7 +100,7 @@ describe("AI Interviewer", () => {
     expect(await axeViolationsAtWidths(page)).toEqual([]);
     await page.screenshot({ path: "tests/artifacts/session-report.png", fullPage: true });
     user.assertNoUnexpectedErrors();
-  });
+  }, 240_000);
 });
 
 describe("history and your data", () => {
