@@ -464,3 +464,20 @@ export const attemptDays = pgTable(
   // The key's index serves `WHERE user_id = $1 ORDER BY day DESC` (scanned backwards).
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * The user's CV (docs/decisions/0110): one per account, its text as the user reviewed it and what
+ * was understood from it. The uploaded file itself is never kept.
+ */
+export const cvs = pgTable("cvs", {
+  userId: ownerId().primaryKey(),
+  /** The uploaded file's name; null when the text was pasted. */
+  fileName: text("file_name"),
+  format: text("format").$type<"pdf" | "docx" | "text">().notNull(),
+  text: text("text").notNull(),
+  /** CvProfile (src/shared/cv.ts): jobs, skills, achievements. */
+  profile: jsonb("profile").$type<Record<string, unknown>>().notNull(),
+  reader: text("reader").$type<"offline" | "openai">().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
