@@ -28,6 +28,8 @@ import {
   interviewProgressSchema,
   listAttemptsRequestSchema,
   listAttemptsResponseSchema,
+  listHistoryRequestSchema,
+  listHistoryResponseSchema,
   progressRequestSchema,
   progressResponseSchema,
   resumeInterviewResponseSchema,
@@ -118,6 +120,12 @@ export const functions = {
     summary: "A page of the user's answers, newest first.",
     request: listAttemptsRequestSchema,
     response: listAttemptsResponseSchema,
+  },
+  "list-history": {
+    summary:
+      "A page of the user's history, newest first: the tries of one question together, a session's answers under it.",
+    request: listHistoryRequestSchema,
+    response: listHistoryResponseSchema,
   },
   "get-attempt": {
     summary: "One answer with its feedback and the question's trend.",

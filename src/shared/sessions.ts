@@ -4,7 +4,7 @@ import { levelSchema, roleIdSchema } from "./roles";
 
 /**
  * Practice sessions, history and progress (docs/decisions/0072): the functions
- * start-session, list-attempts, get-attempt, get-session, progress, export-my-data,
+ * start-session, list-attempts, list-history, get-attempt, get-session, progress, export-my-data,
  * delete-my-history, and the AI Interviewer's save-interview-progress and resume-interview. A user only ever reaches their own rows.
  */
 
@@ -248,6 +248,49 @@ export const listAttemptsResponseSchema = z.object({
 });
 export type ListAttemptsResponse = z.infer<typeof listAttemptsResponseSchema>;
 
+/**
+ * list-history: the same filters and cursor as list-attempts, but a page of entries: every try of
+ * one question outside a session together, and every answer of one AI Interviewer or Company
+ * Specific session under that session. Entries are ordered by their newest answer.
+ */
+export const listHistoryRequestSchema = listAttemptsRequestSchema;
+
+/** How many of a question's newest scores an entry carries for its trend. */
+export const HISTORY_TREND_POINTS = 10;
+
+const historyEntrySchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("question"),
+    /** The newest try, which the entry opens. */
+    latest: attemptSummarySchema,
+    tries: z.number().int().min(1),
+    /** The newest tries' overall scores, oldest first (at most `HISTORY_TREND_POINTS`). */
+    trend: z.array(z.number()),
+  }),
+  z.object({
+    kind: z.literal("session"),
+    session: z.object({
+      id: z.string(),
+      mode: practiceModeSchema,
+      role: z.string().nullable(),
+      level: z.string().nullable(),
+      company: z.string().nullable(),
+      pressure: pressureSchema.nullable(),
+      questionCount: z.number().int(),
+      createdAt: z.string(),
+    }),
+    /** The session's answers (those the filters keep), in the order they were given. */
+    answers: z.array(attemptSummarySchema).min(1),
+  }),
+]);
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const listHistoryResponseSchema = z.object({
+  entries: z.array(historyEntrySchema),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
 export const idRequestSchema = z.strictObject({
   id: z.uuid({ error: "id must be a UUID" }),
 });
@@ -304,6 +347,8 @@ export const progressResponseSchema = z.object({
   points: z.array(
     z.object({
       attemptId: z.string(),
+      /** The question answered, for the chart's labels. */
+      question: z.string(),
       date: z.string(),
       overall: z.number(),
       clarity: z.number(),

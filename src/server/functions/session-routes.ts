@@ -11,6 +11,7 @@ import type { Logger } from "@/server/logger";
 import type { Services } from "@/server/services";
 import { postOnly } from "./practice-routes";
 import { chooseQuestions } from "@/server/sessions/choose-questions";
+import { listHistory } from "@/server/sessions/history";
 import {
   createSession,
   deleteMyHistory,
@@ -32,6 +33,7 @@ import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
  * signed in), scoped to the signed-in user:
  *   start-session      {mode, role?, level?, length?, company?, jobPost?, category?} → session
  *   list-attempts      {cursor?, mode?, role?, category?, limit?} → {attempts, nextCursor}
+ *   list-history       the same → {entries, nextCursor}: a question's tries, a session's answers
  *   get-attempt        {id} → the attempt with its feedback and the question's trend
  *   get-session        {id} → the session, its answers and its report
  *   progress           {limit?} → one point per attempt, counts and streak
@@ -152,6 +154,17 @@ export function sessionRoutes(services: Services) {
     async (c) => c.json(await listAttempts(db, c.var.user.id, c.req.valid("json"))),
   );
 
+  app.post(
+    "/list-history",
+    ...guards,
+    small,
+    functionBody<"list-history", AuthedEnv>(
+      "list-history",
+      "The request must be a JSON object with optional `cursor`, `mode`, `role`, `category` and `limit` (1-50).",
+    ),
+    async (c) => c.json(await listHistory(db, c.var.user.id, c.req.valid("json"))),
+  );
+
   app.post("/get-attempt", ...guards, small, byId("get-attempt"), async (c) =>
     c.json(await getAttempt(db, c.var.user.id, c.req.valid("json").id)),
   );
@@ -220,6 +233,7 @@ export function sessionRoutes(services: Services) {
   postOnly(app, [
     "/start-session",
     "/list-attempts",
+    "/list-history",
     "/get-attempt",
     "/get-session",
     "/progress",

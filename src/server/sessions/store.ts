@@ -290,7 +290,7 @@ export async function progress(
     .select({
       // Newest first, so the index is walked from the top; reversed below.
       points: sql<ProgressPoint[] | null>`(select json_agg(p) from (
-        select ${attempts.id} as "attemptId",
+        select ${attempts.id} as "attemptId", ${attempts.question} as question,
           to_char(${attempts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
           ${attempts.overall} as overall, ${attempts.clarity} as clarity,
           ${attempts.relevance} as relevance, ${attempts.timing} as timing
@@ -375,7 +375,7 @@ export async function deleteMyHistory(db: Database, userId: string) {
   });
 }
 
-const summaryColumns = {
+export const summaryColumns = {
   id: attempts.id,
   question: attempts.question,
   mode: attempts.mode,
@@ -393,7 +393,7 @@ const summaryColumns = {
   createdAt: attempts.createdAt,
 };
 
-function toSummary(row: Pick<AttemptRow, keyof typeof summaryColumns>): AttemptSummary {
+export function toSummary(row: Pick<AttemptRow, keyof typeof summaryColumns>): AttemptSummary {
   const { overall, clarity, relevance, timing, createdAt, transcriptCorrected, ...rest } = row;
   return {
     ...rest,
