@@ -33,6 +33,8 @@ export const errorCodes = [
   "unprocessable",
   "recording_too_long",
   "unrecognised_speech",
+  /** An uploaded file with no text to read (a scanned CV): paste the text instead. */
+  "no_text_found",
   "rate_limited",
   // 5xx
   "internal",

@@ -48,6 +48,7 @@ export function statusOf(code: ErrorCode): ContentfulStatusCode {
     case "unprocessable":
     case "recording_too_long":
     case "unrecognised_speech":
+    case "no_text_found":
       return 422;
     case "rate_limited":
       return 429;
