@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { deleteAccountBodySchema, deleteAccountResultSchema } from "./auth";
 import {
+  cvSchema,
+  deleteCvResponseSchema,
+  getCvResponseSchema,
+  readCvRequestSchema,
+  readCvResponseSchema,
+  saveCvRequestSchema,
+} from "./cv";
+import {
   billingRedirectSchema,
   checkSubscriptionRequestSchema,
   subscriptionStatusSchema,
@@ -158,8 +166,30 @@ export const functions = {
     request: noBodySchema,
     response: exportMyDataResponseSchema,
   },
+  "read-cv": {
+    summary:
+      "The text of an uploaded CV (PDF, DOCX or plain text, base64, at most 2 MB), for the user to review; nothing is stored.",
+    request: readCvRequestSchema,
+    response: readCvResponseSchema,
+  },
+  "save-cv": {
+    summary:
+      "Keeps the user's reviewed CV text (replacing their CV) with the jobs, skills and achievements understood from it.",
+    request: saveCvRequestSchema,
+    response: cvSchema,
+  },
+  "get-cv": {
+    summary: "The user's CV, or null, and whether a cloud model would read it.",
+    request: noBodySchema,
+    response: getCvResponseSchema,
+  },
+  "delete-cv": {
+    summary: "Deletes the user's CV.",
+    request: noBodySchema,
+    response: deleteCvResponseSchema,
+  },
   "delete-my-history": {
-    summary: "Deletes the user's sessions and answers.",
+    summary: "Deletes the user's sessions, answers and CV.",
     request: noBodySchema,
     response: deleteMyHistoryResponseSchema,
   },

@@ -67,6 +67,8 @@ export const startSessionRequestSchema = z.discriminatedUnion(
       role: roleIdSchema,
       level: levelSchema,
       pressure: pressureSchema.optional(),
+      /** Mix in questions from the user's saved CV (docs/decisions/0110). */
+      useCv: z.boolean().optional(),
       length: z.union(
         interviewLengths.map((n) => z.literal(n)),
         {
@@ -90,6 +92,7 @@ export const startSessionRequestSchema = z.discriminatedUnion(
         .trim()
         .max(MAX_JOB_POST_CHARS, `jobPost must be at most ${MAX_JOB_POST_CHARS} characters`)
         .optional(),
+      useCv: z.boolean().optional(),
     }),
   ],
   { error: "mode must be interview, quick or company" },
@@ -97,7 +100,7 @@ export const startSessionRequestSchema = z.discriminatedUnion(
 export type StartSessionRequest = z.infer<typeof startSessionRequestSchema>;
 
 /** Where a session question came from. */
-const questionSourceSchema = z.enum(["general", "role", "job-post", "company"]);
+const questionSourceSchema = z.enum(["general", "role", "job-post", "company", "cv"]);
 
 export const sessionQuestionSchema = z.object({
   /** Position in the session, from 0; an answer names it as `attemptOf: "{session}:{index}"`. */
@@ -375,9 +378,11 @@ export const exportMyDataResponseSchema = z.looseObject({
   subscription: z.record(z.string(), z.unknown()).nullable(),
   sessions: exportedRowsSchema,
   attempts: exportedRowsSchema,
+  /** The user's CV as kept (docs/decisions/0110), or null. */
+  cv: z.record(z.string(), z.unknown()).nullable(),
 });
 
-/** delete-my-history: how many answers and sessions are gone. */
+/** delete-my-history: how many answers and sessions are gone, and whether a CV was. */
 export const deleteMyHistoryResponseSchema = z.object({
-  deleted: z.object({ attempts: z.number().int(), sessions: z.number().int() }),
+  deleted: z.object({ attempts: z.number().int(), sessions: z.number().int(), cv: z.boolean() }),
 });

@@ -1,4 +1,5 @@
 import type { QuestionType } from "@/server/ai/offline/question-type";
+import type { CvProfile } from "@/shared/cv";
 import type { Delivery, Feedback, QueueStatus } from "@/shared/feedback";
 
 /**
@@ -162,6 +163,14 @@ export type Evaluation = Pick<
 export interface Evaluator {
   readonly source: "openai" | "offline";
   evaluate(input: EvaluationInput, signal?: AbortSignal): Promise<Evaluation>;
+}
+
+/**
+ * Understands a CV's text in cloud mode (docs/decisions/0110): the same structure the offline
+ * rules find, checked by its schema; the caller falls back to the rules when it fails.
+ */
+export interface CvReader {
+  read(text: string, signal?: AbortSignal): Promise<CvProfile>;
 }
 
 /** Writes interview questions from a job post (Company Specific in cloud mode; decision 0072). */

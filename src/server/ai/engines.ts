@@ -11,6 +11,7 @@ import type {
   Evaluator,
   QuestionReference,
   QuestionWriter,
+  CvReader,
   Transcriber,
 } from "./engine";
 import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
@@ -25,6 +26,7 @@ import {
   createOpenAIAnswerer,
   createOpenAIAnswerTranscriber,
   createOpenAIEvaluator,
+  createOpenAICvReader,
   createOpenAIQuestionWriter,
   createOpenAITranscriber,
 } from "./openai";
@@ -44,6 +46,8 @@ export type Engines = {
   evaluator: Evaluator;
   /** Questions from a job post, when a chat model is configured; null offline (decision 0072). */
   questionWriter: QuestionWriter | null;
+  /** Understands a CV, when a chat model is configured; null offline (docs/decisions/0110). */
+  cvReader: CvReader | null;
   /** What the offline library knows about a question (type, model answer, tips). */
   reference(question: string): QuestionReference;
   /** Starts loading a lazily built engine (the offline recogniser) ahead of its first use. */
@@ -118,6 +122,8 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
       ai.answerer === "openai"
         ? createOpenAIQuestionWriter({ ...common, model: ai.answerModel })
         : null,
+    cvReader:
+      ai.answerer === "openai" ? createOpenAICvReader({ ...common, model: ai.answerModel }) : null,
     reference: createQuestionReferences(),
     warm: () => warm?.(),
     transcriberStats,

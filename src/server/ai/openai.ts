@@ -3,6 +3,7 @@ import { AudioFormatError } from "@/server/audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "@/server/audio/decode";
 import type { Logger } from "@/server/logger";
 import { z } from "zod";
+import { cvProfileSchema } from "@/shared/cv";
 import { feedbackSchema } from "@/shared/feedback";
 import {
   callWithRetries,
@@ -16,6 +17,7 @@ import {
   type Answerer,
   type AnswerTranscriber,
   type AudioInput,
+  type CvReader,
   type Evaluation,
   type Evaluator,
   type HeardAnswer,
@@ -25,6 +27,7 @@ import {
 } from "./engine";
 import {
   ANSWER_SYSTEM_PROMPT,
+  CV_READER_PROMPT,
   EVALUATE_SYSTEM_PROMPT,
   JOB_POST_QUESTIONS_PROMPT,
   TRANSCRIBE_PROMPT,
@@ -420,6 +423,52 @@ export function createOpenAIQuestionWriter(options: OpenAIEngineOptions): Questi
       );
       return questions.slice(0, 3);
     },
+  };
+}
+
+/**
+ * The CV in cloud mode (docs/decisions/0110): the chat model lists its jobs, skills and
+ * achievements, checked by the same schema as the offline reading's.
+ */
+export function createOpenAICvReader(options: OpenAIEngineOptions): CvReader {
+  const openai = client(options);
+  const list = { type: "array", items: { type: "string" } };
+  return {
+    read: (text, signal) =>
+      structuredChat(
+        openai,
+        options,
+        {
+          what: "CV",
+          name: "cv_profile",
+          schema: {
+            type: "object",
+            additionalProperties: false,
+            required: ["jobs", "skills", "achievements"],
+            properties: {
+              jobs: {
+                type: "array",
+                items: {
+                  type: "object",
+                  additionalProperties: false,
+                  required: ["title", "employer", "dates"],
+                  properties: {
+                    title: { type: "string" },
+                    employer: { type: "string" },
+                    dates: { type: "string" },
+                  },
+                },
+              },
+              skills: list,
+              achievements: list,
+            },
+          },
+          parse: (value) => cvProfileSchema.safeParse(value),
+          system: CV_READER_PROMPT,
+          user: text,
+        },
+        signal,
+      ),
   };
 }
 

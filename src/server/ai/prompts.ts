@@ -62,4 +62,6 @@ export function evaluateUserMessage(input: {
 }
 
 /** Company Specific in cloud mode: questions drawn from the job post's requirements. */
+export const CV_READER_PROMPT = `You read a job seeker's CV. List its jobs (title, employer, and the dates as written, or "" when none), newest first; its skills and tools, each as the CV names it (one to four words); and its achievements: each line that claims a result, in the CV's own words, numbers kept. Do not invent anything the CV does not say. Answer with {"jobs": [{"title", "employer", "dates"}], "skills": [...], "achievements": [...]}.`;
+
 export const JOB_POST_QUESTIONS_PROMPT = `You prepare a job seeker for an interview. From the job post you are given, write three interview questions an interviewer at this company would ask about the post's most important requirements: one behavioural ("Tell me about a time…"), one about how the candidate would do the work, and one more of either kind. Each is one sentence a person would say aloud, without lists or quotation marks, and about the requirement itself, not the company's name. Answer with {"questions": [...]}.`;

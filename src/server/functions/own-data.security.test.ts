@@ -59,7 +59,7 @@ describe("export-my-data and delete-my-history without a subscription", () => {
 
     const deleted = await call(user, "delete-my-history");
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: { attempts: 1, sessions: 1 } });
+    expect(await deleted.json()).toEqual({ deleted: { attempts: 1, sessions: 1, cv: false } });
     const after = (await (await call(user, "export-my-data")).json()) as { attempts: unknown[] };
     expect(after.attempts).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe("export-my-data and delete-my-history without a subscription", () => {
     });
     const deleted = await call(free, "delete-my-history");
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: { attempts: 0, sessions: 0 } });
+    expect(await deleted.json()).toEqual({ deleted: { attempts: 0, sessions: 0, cv: false } });
   });
 
   it("still need a signed-in user", async () => {

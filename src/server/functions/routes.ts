@@ -8,6 +8,7 @@ import type { Services } from "@/server/services";
 import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
+import { cvRoutes } from "./cv-routes";
 import { deleteAccount, deleteAccountBody } from "./delete-account";
 import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
@@ -74,6 +75,8 @@ export function functionsRoutes(services: Services) {
   // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
   router.route("/", practiceRoutes(services));
   router.route("/", sessionRoutes(services));
+  // read-cv, save-cv (subscribers), get-cv, delete-cv (anyone signed in)
+  router.route("/", cvRoutes(services));
 
   return router;
 }

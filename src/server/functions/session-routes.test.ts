@@ -462,7 +462,7 @@ describe("your data and other people's", () => {
     expect(JSON.stringify(data)).not.toMatch(/password|hash/i);
 
     const deleted = await call(user, "delete-my-history");
-    expect(await deleted.json()).toEqual({ deleted: { attempts: 1, sessions: 1 } });
+    expect(await deleted.json()).toEqual({ deleted: { attempts: 1, sessions: 1, cv: false } });
     const [left] = await t.database.db
       .select({
         attempts: sql<number>`(select count(*) from attempts where user_id = ${user.id})`,

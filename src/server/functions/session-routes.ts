@@ -4,13 +4,15 @@ import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
 import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
-import { payloadTooLarge } from "@/server/http/errors";
+import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import { setResponseHeader } from "@/server/http/response-headers";
 import { functionBody } from "@/server/http/validate";
 import type { Logger } from "@/server/logger";
 import type { Services } from "@/server/services";
 import { postOnly } from "./practice-routes";
 import { chooseQuestions } from "@/server/sessions/choose-questions";
+import { withCvQuestions } from "@/server/cv/cv-questions";
+import { getCv } from "@/server/cv/cv-store";
 import { listHistory } from "@/server/sessions/history";
 import {
   createSession,
@@ -31,7 +33,7 @@ import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
  * Practice sessions, history and the user's data (docs/decisions/0072), all
  * `POST /functions/v1/{name}` for subscribers (export-my-data and delete-my-history for anyone
  * signed in), scoped to the signed-in user:
- *   start-session      {mode, role?, level?, length?, company?, jobPost?, category?} → session
+ *   start-session      {mode, role?, level?, length?, company?, jobPost?, category?, useCv?} → session
  *   list-attempts      {cursor?, mode?, role?, category?, limit?} → {attempts, nextCursor}
  *   list-history       the same → {entries, nextCursor}: a question's tries, a session's answers
  *   get-attempt        {id} → the attempt with its feedback and the question's trend
@@ -40,7 +42,7 @@ import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
  *   save-interview-progress {id, at, followUp, skipped, finished} → the progress saved
  *   resume-interview   → {interview: {session, answers} | null} (docs/decisions/0104)
  *   export-my-data     → account, subscription, sessions and attempts as JSON
- *   delete-my-history  → {deleted: {attempts, sessions}}
+ *   delete-my-history  → {deleted: {attempts, sessions, cv}}
  */
 /**
  * Cloud mode: the model's questions from the job post take the place of the offline chooser's.
@@ -112,7 +114,8 @@ export function sessionRoutes(services: Services) {
       const userId = c.var.user.id;
       const recentKeys =
         request.mode === "quick" ? await recentQuestionKeys(db, userId) : undefined;
-      const chosen = chooseQuestions(loadQuestionBank(), request, { recentKeys });
+      const bank = loadQuestionBank();
+      let chosen = chooseQuestions(bank, request, { recentKeys });
       const writer = services.ai.questionWriter;
       if (request.mode === "company" && request.jobPost && writer) {
         chosen.questions = await withWrittenQuestions(
@@ -129,6 +132,16 @@ export function sessionRoutes(services: Services) {
             ),
           c.var.log,
         );
+      }
+      if (request.mode !== "quick" && request.useCv) {
+        const cv = await getCv(db, userId);
+        if (!cv) {
+          throw new ApiError(
+            "conflict",
+            "There is no CV on your account: add one first, or start without it.",
+          );
+        }
+        chosen = withCvQuestions(chosen, request, cv, bank);
       }
       const session = await createSession(db, userId, {
         mode: request.mode,

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { attemptDays, attempts, practiceSessions, subscriptions, users } from "@/server/db/schema";
+import {
+  attemptDays,
+  attempts,
+  cvs,
+  practiceSessions,
+  subscriptions,
+  users,
+} from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
 import {
   encodeAttemptsCursor,
@@ -318,9 +325,9 @@ export async function progress(
   };
 }
 
-/** Everything we hold about the user's practice, and their account, as JSON. */
+/** Everything we hold about the user's practice, their CV and their account, as JSON. */
 export async function exportMyData(db: Database, userId: string) {
-  const [[account], [subscription], sessions, answers] = await Promise.all([
+  const [[account], [subscription], sessions, answers, [cv]] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -346,6 +353,7 @@ export async function exportMyData(db: Database, userId: string) {
       .where(eq(practiceSessions.userId, userId))
       .orderBy(asc(practiceSessions.createdAt)),
     db.select().from(attempts).where(eq(attempts.userId, userId)).orderBy(asc(attempts.createdAt)),
+    db.select().from(cvs).where(eq(cvs.userId, userId)),
   ]);
   if (!account) throw notFound("account");
   return {
@@ -357,10 +365,21 @@ export async function exportMyData(db: Database, userId: string) {
       ...answer,
       createdAt: answer.createdAt.toISOString(),
     })),
+    cv: cv
+      ? {
+          fileName: cv.fileName,
+          format: cv.format,
+          text: cv.text,
+          profile: cv.profile,
+          reader: cv.reader,
+          createdAt: cv.createdAt.toISOString(),
+          updatedAt: cv.updatedAt.toISOString(),
+        }
+      : null,
   };
 }
 
-/** Deletes the user's sessions and attempts (not hidden: gone), in one transaction. */
+/** Deletes the user's sessions, attempts and CV (not hidden: gone), in one transaction. */
 export async function deleteMyHistory(db: Database, userId: string) {
   return db.transaction(async (tx) => {
     const gone = await tx
@@ -371,7 +390,8 @@ export async function deleteMyHistory(db: Database, userId: string) {
       .delete(practiceSessions)
       .where(eq(practiceSessions.userId, userId))
       .returning({ id: practiceSessions.id });
-    return { deleted: { attempts: gone.length, sessions: sessions.length } };
+    const cv = await tx.delete(cvs).where(eq(cvs.userId, userId)).returning({ id: cvs.userId });
+    return { deleted: { attempts: gone.length, sessions: sessions.length, cv: cv.length > 0 } };
   });
 }
 

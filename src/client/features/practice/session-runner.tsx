@@ -14,6 +14,7 @@ const sourceLabels: Record<SessionQuestion["source"], string> = {
   role: "Role question",
   "job-post": "From the job post",
   company: "About the company",
+  cv: "From your CV",
 };
 
 /**
