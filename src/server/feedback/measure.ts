@@ -829,7 +829,10 @@ export function measureAnswer(input: MeasureInput): Measurements {
 
   return {
     shape,
-    asksWeakness: /\bweak|\bimprove|\bworking on\b|\bdevelopment\b/.test(lowerQuestion),
+    asksWeakness:
+      /\bweak|\bimprove|\bworking on\b|\bdevelopment\b|\b(not (so |very |that |as )?good|bad|worst|struggle) (at|with)\b/.test(
+        lowerQuestion,
+      ),
     words: wordCount,
     longSentences: delivery
       ? 0

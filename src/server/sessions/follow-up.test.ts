@@ -40,6 +40,17 @@ describe("the interviewer's reading of an answer", () => {
     }
   });
 
+  it("reads a library story question as one even when its wording does not say so", () => {
+    const unfinished =
+      "Last year a large customer was angry about repeated outages. I called them every morning " +
+      "and I wrote a recovery plan with our engineers.";
+    // No "tell me about a time": only the library knows this one asks for a story.
+    const goal = "Tell me about a goal you set and achieved.";
+    expect(interviewFollowUp(reference, goal, unfinished, "realistic")).toBe(
+      "What was the outcome?",
+    );
+  });
+
   it("asks Realistic and Tough for the speaker's own part when the team did everything", () => {
     const team =
       "Last year our client moved the launch forward. We split the work, we tested every night " +
