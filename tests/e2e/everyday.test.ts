@@ -163,6 +163,11 @@ describe("the microphone", () => {
     await check.getByText("We hear you").waitFor({ timeout: 15_000 });
     await check.getByRole("button", { name: "Start my answer" }).click();
     await page.getByTestId("recording-indicator").waitFor();
+    // Stopped at once, a recording can hold no audio at all ("Nothing was recorded"): two seconds.
+    await page
+      .getByRole("timer")
+      .filter({ hasText: /^0:0[2-9]/ })
+      .waitFor();
     await page.getByRole("button", { name: "Stop Answer" }).click();
     await page.getByLabel("Your answer").first().waitFor();
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.stop());
 
-const listening = () => page.getByTestId("listening").waitFor({ timeout: 30_000 });
+const listening = () => page.getByTestId("listening").waitFor({ timeout: 90_000 });
 const heading = () => page.getByRole("heading", { level: 2 }).first().textContent();
 
 async function openInterview(length: "3" | "5") {
@@ -79,20 +79,20 @@ async function answerByVoice(utterance: Utterance): Promise<boolean> {
     .nth(before + 2)
     .or(page.getByTestId("session-report"))
     .first()
-    .waitFor({ timeout: 40_000 });
+    .waitFor({ timeout: 90_000 });
   return answerFollowUp();
 }
 
 /** When the interviewer asks a follow-up, answers it out loud; whether it did. */
 async function answerFollowUp(): Promise<boolean> {
   await page.getByTestId("listening").or(page.getByTestId("session-report")).first().waitFor({
-    timeout: 40_000,
+    timeout: 90_000,
   });
   if (!(await page.getByText("Follow-up", { exact: true }).isVisible())) return false;
   await say(page, wav(outcome));
   await page
     .getByText("Follow-up", { exact: true })
-    .waitFor({ state: "detached", timeout: 40_000 });
+    .waitFor({ state: "detached", timeout: 90_000 });
   return true;
 }
 
@@ -114,7 +114,7 @@ describe("AI Interviewer, hands-free", () => {
     }
     expect(asked[0]).toContain("yourself");
     const report = page.getByTestId("interview-answers");
-    await report.waitFor({ timeout: 40_000 });
+    await report.waitFor({ timeout: 90_000 });
     const items = report.locator(":scope > li");
     await expect(items.count()).resolves.toBe(3);
     for (let k = 0; k < 3; k++) {
@@ -126,7 +126,7 @@ describe("AI Interviewer, hands-free", () => {
     expect(transcript).toMatch(/customer|support|experience/);
     expect(await axeViolationsAtWidths(page)).toEqual([]);
     journey.watched.assertNoUnexpectedErrors();
-  }, 240_000);
+  }, 400_000);
 
   it("asks a follow-up, survives a reload, takes 'I'm done' by keyboard and a typed answer", async () => {
     await openInterview("5");
@@ -161,28 +161,28 @@ describe("AI Interviewer, hands-free", () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await say(page, wav(intro));
     await page.keyboard.press("Space");
-    await page.getByTestId("listening").waitFor({ state: "detached" });
-    let followUps = (await answerFollowUp()) ? 1 : 0;
+    await page.getByTestId("listening").waitFor({ state: "detached", timeout: 90_000 });
+    await answerFollowUp();
 
-    // Question 3 is the general story question: its answer lacks the result.
-    if (await answerByVoice(noResult)) followUps++;
-
-    // Question 4 typed, inside the voice interview.
+    // Question 3 is the general story question; typed, without its result, it always draws the
+    // follow-up (a spoken one could be misheard as giving one), which is answered out loud.
     await listening();
     await page
       .getByLabel("Or type your answer")
-      .fill("I would listen first, then fix the cause, because a customer remembers being heard.");
+      .fill(noResult.parts.filter((part) => typeof part === "string").join(" "));
     await page.getByRole("button", { name: "Send typed answer" }).click();
-    await page.getByTestId("listening").waitFor({ state: "detached" });
-    if (await answerFollowUp()) followUps++;
+    await page.getByTestId("listening").waitFor({ state: "detached", timeout: 90_000 });
+    const heard = () => page.getByTestId("interview-transcript").innerText();
+    expect(await answerFollowUp(), `no follow-up was asked in:\n${await heard()}`).toBe(true);
 
-    if (await answerByVoice(noResult)) followUps++;
-    expect(followUps).toBeGreaterThan(0);
+    // Questions 4 and 5 out loud, hands-free.
+    await answerByVoice(noResult);
+    await answerByVoice(noResult);
     const report = page.getByTestId("interview-answers");
-    await report.waitFor({ timeout: 40_000 });
+    await report.waitFor({ timeout: 90_000 });
     await expect(report.locator(":scope > li").count()).resolves.toBe(5);
     await expect(report.textContent()).resolves.toContain("Follow-up:");
-    await expect(report.textContent()).resolves.toContain("renewed");
+    await expect(report.textContent()).resolves.toMatch(/renewed|contract|outages stopped/);
     journey.watched.assertNoUnexpectedErrors();
   }, 400_000);
 });
