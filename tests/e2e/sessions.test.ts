@@ -111,11 +111,13 @@ describe("history and your data", () => {
     await page.getByRole("heading", { name: "History and progress" }).waitFor();
     const list = page.getByRole("list", { name: "Your answers" });
     await list.waitFor();
-    await list
-      .getByRole("listitem")
-      .nth(answered - 1)
-      .waitFor();
-    expect(await list.getByRole("listitem").count()).toBe(answered);
+    // One entry, the interview, with its answers under it.
+    const sessionAnswers = list
+      .getByRole("list", { name: "Answers in this session" })
+      .getByRole("listitem");
+    await sessionAnswers.nth(answered - 1).waitFor();
+    expect(await sessionAnswers.count()).toBe(answered);
+    expect(await list.getByRole("listitem").count()).toBe(answered + 1);
     await page.getByTestId("progress-chart").waitFor();
     await page.getByText("Show the scores as a table").click();
     expect(await page.getByRole("table").getByRole("row").count()).toBe(answered + 1);
@@ -125,16 +127,13 @@ describe("history and your data", () => {
     await page.getByLabel("Mode", { exact: true }).selectOption("quick");
     await page.getByText("No answers here yet.").waitFor();
     await page.getByLabel("Mode", { exact: true }).selectOption("interview");
-    await list
-      .getByRole("listitem")
-      .nth(answered - 1)
-      .waitFor();
+    await sessionAnswers.nth(answered - 1).waitFor();
     const found = await axeViolationsAtWidths(page);
     expect(found.join("\n")).toBe("");
     await page.screenshot({ path: "tests/artifacts/history.png", fullPage: true });
 
     // Re-open the oldest answer with its whole feedback.
-    await list.getByRole("listitem").last().getByRole("link").first().click();
+    await sessionAnswers.first().getByRole("link").first().click();
     const card = page.getByTestId("feedback-card");
     await card.waitFor();
     await card.getByRole("region", { name: "Delivery" }).waitFor();

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { ArrowLeft, CalendarCheck, Flame, ListChecks } from "lucide-react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, CalendarCheck, Flame, ListChecks, RotateCcw } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Link, useSearchParams } from "react-router";
@@ -7,11 +7,14 @@ import { logRenderError, RouteErrorFallback } from "@/client/components/route-er
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
-import { AttemptList } from "@/client/features/history/attempt-list";
 import { useAttemptDetail, useProgress } from "@/client/features/history/history-api";
+import { HistoryList, sessionTitle } from "@/client/features/history/history-list";
+import { PractiseSessionAgain } from "@/client/features/history/practise-session-again";
 import { ProgressChart } from "@/client/features/history/progress-chart";
 import { YourData } from "@/client/features/history/your-data";
 import { FeedbackCard } from "@/client/features/practice/feedback-card";
+import { PractiseQuestion } from "@/client/features/practice/practise-question";
+import { useSessionDetail } from "@/client/features/practice/practice-sessions";
 import { SessionReport } from "@/client/features/practice/session-report";
 import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
 import { useLowAnxiety } from "@/client/lib/low-anxiety";
@@ -19,9 +22,10 @@ import { queryClient } from "@/client/lib/query-client";
 import { AppFrame } from "./app-frame";
 
 /**
- * /history: progress over time (chart, counts, streak), every answer (filterable, re-openable
- * with its whole feedback), session reports, and the user's data (download, delete).
- * `?attempt={id}` opens one answer, `?session={id}` one session's report.
+ * /history: progress over time (chart, counts, streak), every answer (a question's tries
+ * together, a session's answers under it; filterable, re-openable with their whole feedback),
+ * session reports, and the user's data (download, delete). `?attempt={id}` opens one answer
+ * (`&practise=1` with the question ready to answer again), `?session={id}` one session's report.
  */
 export function HistoryPage() {
   useEffect(() => {
@@ -60,13 +64,27 @@ function HistoryContent() {
       {attemptId ? (
         <AttemptView id={attemptId} />
       ) : sessionId ? (
-        <>
-          <h1 className="text-2xl font-semibold tracking-tight">Session report</h1>
-          <SessionReport id={sessionId} />
-        </>
+        <SessionView id={sessionId} />
       ) : (
         <Overview />
       )}
+    </>
+  );
+}
+
+/** A session's report, and a new session with the same choices. */
+function SessionView({ id }: { id: string }) {
+  const { data } = useSessionDetail(id);
+  const choices = data ? { ...data, questionCount: data.questions.length } : null;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Session report</h1>
+      <SessionReport
+        id={id}
+        footer={
+          choices ? <PractiseSessionAgain session={choices} label={sessionTitle(choices)} /> : null
+        }
+      />
     </>
   );
 }
@@ -100,7 +118,7 @@ function Overview() {
         {progress.data ? <ProgressChart points={progress.data.points} /> : <Spinner />}
       </Section>
       <Section title="Your answers">
-        <AttemptList />
+        <HistoryList />
       </Section>
       <Section title="Your data">
         <YourData />
@@ -132,29 +150,78 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** One answer re-opened with its whole feedback, and how this question has gone over time. */
+/**
+ * One answer re-opened with its whole feedback, and how this question has gone over time; and
+ * "Practise again", which asks it again here: a session's question stays with its session.
+ */
 function AttemptView({ id }: { id: string }) {
   const { data, isPending, isError } = useAttemptDetail(id);
+  const [params, setParams] = useSearchParams();
+  const practising = params.get("practise") === "1";
+  const queryClient = useQueryClient();
+  const setPractising = (on: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set("practise", "1");
+        else next.delete("practise");
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   if (isPending) return <Spinner label="Opening the answer..." />;
   if (isError) return <p className="text-muted-foreground">This answer could not be opened.</p>;
   const { question, trend, createdAt, followUp: _isFollowUp, ...feedback } = data;
+  const attemptOf =
+    data.sessionId && data.questionIndex !== null
+      ? `${data.sessionId}:${data.questionIndex}${data.followUp ? ":follow-up" : ""}`
+      : undefined;
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">
         Your answer of {new Date(createdAt).toLocaleDateString()}
       </h1>
-      <FeedbackCard
-        attempt={{ question, feedback }}
-        previous={null}
-        trend={trend.map((point) => point.overall)}
-        actions={
-          data.sessionId && data.mode !== "quick" ? (
-            <Button asChild variant="outline">
-              <Link to={`/history?session=${data.sessionId}`}>Session report</Link>
+      {/* One report at a time: the new answer's, while practising, takes the focus. */}
+      {practising ? (
+        <PractiseQuestion
+          key={id}
+          question={question}
+          attemptOf={attemptOf}
+          focusOnOpen
+          done={
+            <Button
+              variant="secondary"
+              onClick={() => {
+                for (const queryKey of [["history"], ["progress"], ["attempt"], ["session"]]) {
+                  void queryClient.invalidateQueries({ queryKey });
+                }
+                setPractising(false);
+              }}
+            >
+              Done
             </Button>
-          ) : null
-        }
-      />
+          }
+        />
+      ) : (
+        <FeedbackCard
+          attempt={{ question, feedback }}
+          previous={null}
+          trend={trend.map((point) => point.overall)}
+          actions={
+            <>
+              <Button variant="outline" onClick={() => setPractising(true)}>
+                <RotateCcw aria-hidden="true" />
+                Practise again
+              </Button>
+              {data.sessionId && data.mode !== "quick" ? (
+                <Button asChild variant="outline">
+                  <Link to={`/history?session=${data.sessionId}`}>Session report</Link>
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      )}
     </>
   );
 }

@@ -2,16 +2,16 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { invokeFunction } from "@/client/lib/api-client";
 import type { ListAttemptsRequest } from "@/shared/sessions";
 
-/** The history's calls (list-attempts, get-attempt, progress, export-my-data, delete-my-history). */
+/** The history's calls (list-history, get-attempt, progress, export-my-data, delete-my-history). */
 
 export type AttemptFilters = Pick<ListAttemptsRequest, "mode" | "role" | "category">;
 
-export const useAttemptPages = (filters: AttemptFilters) =>
+export const useHistoryPages = (filters: AttemptFilters) =>
   useInfiniteQuery({
-    queryKey: ["attempts", filters],
+    queryKey: ["history", filters],
     queryFn: ({ pageParam, signal }) =>
       invokeFunction(
-        "list-attempts",
+        "list-history",
         { ...filters, limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
         { signal },
       ),

@@ -32,8 +32,8 @@ export function YourData() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        Your account, your subscription&apos;s status, and every session and answer we keep (we
-        never keep recordings).
+        Your account, your subscription&apos;s status, your CV, and every session and answer we keep
+        (we never keep recordings).
       </p>
       <div className="flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => void download()} disabled={downloading}>
@@ -58,8 +58,8 @@ export function YourData() {
             Delete your practice history?
           </h3>
           <p id={`${id}-text`} className="text-sm">
-            Every answer, score and session report is deleted from our database for good. Your
-            account and subscription stay. This cannot be undone.
+            Every answer, score and session report, and your CV, are deleted from our database for
+            good. Your account and subscription stay. This cannot be undone.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button
@@ -71,7 +71,7 @@ export function YourData() {
                   onSuccess({ deleted }) {
                     setConfirming(false);
                     toast.success("Practice history deleted", {
-                      description: `${deleted.attempts} answers and ${deleted.sessions} sessions were deleted.`,
+                      description: `${deleted.attempts} answers and ${deleted.sessions} sessions${deleted.cv ? ", and your CV," : ""} were deleted.`,
                     });
                   },
                 })

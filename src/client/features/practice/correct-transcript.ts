@@ -14,7 +14,7 @@ export const useCorrectTranscript = () => {
       invokeFunction("correct-transcript", request),
     onSuccess: (feedback) =>
       Promise.all(
-        [["attempts"], ["attempt", feedback.id], ["progress"], ["session"]].map((queryKey) =>
+        [["history"], ["attempt", feedback.id], ["progress"], ["session"]].map((queryKey) =>
           queries.invalidateQueries({ queryKey }),
         ),
       ),

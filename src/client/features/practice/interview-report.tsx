@@ -8,12 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui
 import { Spinner } from "@/client/components/ui/spinner";
 import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import type { SessionDetail } from "@/shared/sessions";
-import { AnswerYourselfStep } from "./answer-yourself-step";
-import { FeedbackCard } from "./feedback-card";
 import { useGenerateAnswer } from "./generate-answer";
 import { useSessionDetail } from "./practice-sessions";
 import { SessionReport } from "./session-report";
-import { useAnswerPractice } from "./use-answer-practice";
+import { PractiseQuestion } from "./practise-question";
 
 type Answer = SessionDetail["attempts"][number];
 
@@ -181,40 +179,22 @@ function PractiseAgain({
   index: number;
   onClose: () => void;
 }) {
-  const question = session.questions[index]!.question;
-  const practice = useAnswerPractice(question, `${session.id}:${index}`);
   const queryClient = useQueryClient();
-  const titleId = useId();
-  const latest = practice.latest;
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4">
-      <h2 id={titleId} className="text-xl font-semibold">
-        Practise again: {question}
-      </h2>
-      <p role="status" aria-live="polite" className="sr-only">
-        {practice.status}
-      </p>
-      <AnswerYourselfStep practice={practice} hasQuestion eyebrow="Your new answer" />
-      {latest ? (
-        <FeedbackCard
-          attempt={latest}
-          previous={practice.previous}
-          trend={practice.trend}
-          onTryAgain={practice.tryAgain}
-          onCorrectTranscript={practice.correctTranscript}
-          actions={
-            <Button
-              variant="secondary"
-              onClick={() => {
-                void queryClient.invalidateQueries({ queryKey: ["session", session.id] });
-                onClose();
-              }}
-            >
-              Back to the report
-            </Button>
-          }
-        />
-      ) : null}
-    </section>
+    <PractiseQuestion
+      question={session.questions[index]!.question}
+      attemptOf={`${session.id}:${index}`}
+      done={
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void queryClient.invalidateQueries({ queryKey: ["session", session.id] });
+            onClose();
+          }}
+        >
+          Back to the report
+        </Button>
+      }
+    />
   );
 }
