@@ -7,6 +7,7 @@ import { ChangeEmail } from "@/client/features/auth/change-email";
 import { ChangePassword } from "@/client/features/auth/change-password";
 import { DeleteAccount } from "@/client/features/auth/delete-account-dialog";
 import { YourData } from "@/client/features/history/your-data";
+import { CvCard } from "@/client/features/practice/cv-card";
 import { LowAnxietySetting } from "@/client/features/practice/low-anxiety-setting";
 import { AccountSubscription } from "@/client/features/subscription/account-subscription";
 import { useSubscription } from "@/client/features/subscription/use-subscription";
@@ -17,7 +18,8 @@ import { AppFrame } from "./app-frame";
 /**
  * /account (linked from the header when signed in): name and email, the subscription with Manage
  * Subscription, low-anxiety mode (docs/decisions/0093), change password, change email, your data
- * (download, delete the practice history; for non-subscribers too), and Delete account
+ * (download, delete the practice history; for non-subscribers too), the CV (replace, delete;
+ * docs/decisions/0110), and Delete account
  * (docs/decisions/0071). Signed-out visitors go to /auth.
  */
 export function AccountPage() {
@@ -74,6 +76,13 @@ function AccountSettings() {
 
       <AccountSubscription status={subscription.status} settled={subscription.settled} />
       <LowAnxietySetting />
+      <SettingsSection
+        id="cv"
+        title="Your CV"
+        description="One CV for questions from your own experience in AI Interviewer and Company Specific sessions."
+      >
+        <CvCard place="account" />
+      </SettingsSection>
       <ChangePassword />
       <ChangeEmail currentEmail={email} />
       {/* Subscribed or not: a person's own data stays theirs to download and erase. */}

@@ -51,7 +51,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: 
     <SettingsSection
       id="delete"
       title="Delete account"
-      description="Cancels your subscription at once, with no further charge, and deletes your account and practice history. This cannot be undone."
+      description="Cancels your subscription at once, with no further charge, and deletes your account, practice history and CV. This cannot be undone."
       className="border-destructive/40"
     >
       <Button variant="destructive" onClick={() => changeOpen(true)}>

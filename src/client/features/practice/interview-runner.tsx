@@ -81,6 +81,9 @@ export function InterviewRunner({
                 Question {position.at + 1} of {session.questions.length}
               </Badge>
               {position.followUp ? <Badge variant="outline">Follow-up</Badge> : null}
+              {!position.followUp && current.source === "cv" ? (
+                <Badge variant="outline">From your CV</Badge>
+              ) : null}
             </div>
             <CardTitle as="h2" id={titleId} className="text-xl leading-snug">
               {asked}

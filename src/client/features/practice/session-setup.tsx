@@ -22,6 +22,7 @@ import {
   type PracticeMode,
   type StartSessionRequest,
 } from "@/shared/sessions";
+import { CvCard } from "./cv-card";
 import { rememberChoices, rememberedChoices } from "./practice-choices";
 import { LevelField, RoleField } from "./role-level-fields";
 
@@ -63,13 +64,16 @@ export function SessionSetup({
   const [category, setCategory] = useState("");
   const [company, setCompany] = useState("");
   const [jobPost, setJobPost] = useState("");
+  // On by default once a CV is saved; CvCard turns it off when there is none.
+  const [useCv, setUseCv] = useState(true);
   const id = useId();
   const { description, start } = modeCopy[mode];
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (mode !== "quick") rememberChoices({ role, level });
-    if (mode === "interview") onStart({ mode, role, level, length });
+    const fromCv = useCv ? { useCv: true } : {};
+    if (mode === "interview") onStart({ mode, role, level, length, ...fromCv });
     else if (mode === "quick") onStart({ mode, ...(category ? { category } : {}) });
     else {
       onStart({
@@ -78,6 +82,7 @@ export function SessionSetup({
         role,
         level,
         ...(jobPost.trim() ? { jobPost: jobPost.trim() } : {}),
+        ...fromCv,
       });
     }
   }
@@ -167,6 +172,17 @@ export function SessionSetup({
                 </p>
               </div>
             </>
+          ) : null}
+          {mode !== "quick" ? (
+            <section
+              aria-labelledby={`${id}-cv-title`}
+              className="flex flex-col gap-3 border-t border-border pt-4 sm:col-span-3"
+            >
+              <h3 id={`${id}-cv-title`} className="font-semibold">
+                Questions from your CV (optional)
+              </h3>
+              <CvCard place="setup" use={useCv} onUseChange={setUseCv} />
+            </section>
           ) : null}
         </CardContent>
         <CardFooter>
