@@ -16,8 +16,7 @@ export const MIN_CV_TEXT_CHARS = 40;
 /** The base64 of the largest file, and no more. */
 export const MAX_CV_BASE64_CHARS = Math.ceil(MAX_CV_FILE_BYTES / 3) * 4;
 
-export const cvFormats = ["pdf", "docx", "text"] as const;
-const cvFormatSchema = z.enum(cvFormats);
+const cvFormatSchema = z.enum(["pdf", "docx", "text"]);
 export type CvFormat = z.infer<typeof cvFormatSchema>;
 
 const fileNameSchema = z
@@ -31,7 +30,6 @@ export const readCvRequestSchema = z.strictObject({
   /** The file's bytes, base64 (a `data:` URL prefix is allowed). */
   data: z.string({ error: "data must be the file as a base64 string" }),
 });
-export type ReadCvRequest = z.infer<typeof readCvRequestSchema>;
 
 export const readCvResponseSchema = z.object({
   /** What was found in the file, for the user to review (and correct) before it is saved. */
@@ -90,6 +88,5 @@ export const getCvResponseSchema = z.object({
    */
   cloud: z.boolean(),
 });
-export type GetCvResponse = z.infer<typeof getCvResponseSchema>;
 
 export const deleteCvResponseSchema = z.object({ deleted: z.boolean() });

@@ -120,7 +120,7 @@ function interleave(bankQuestions: Question[], cvQuestions: Question[]): Questio
 const MAX_CV_WORDS = 80;
 
 /** Lower-case words of 3+ letters from the CV's employers, titles and skills, each once. */
-export function cvVocabulary(cv: Cv): string[] {
+function cvVocabulary(cv: Cv): string[] {
   const phrases = [
     ...cv.profile.jobs.flatMap((job) => [job.employer, job.title]),
     ...cv.profile.skills,

@@ -24,7 +24,7 @@ const MAX_PDF_PAGES = 20;
 
 const PASTE_INSTEAD = "We could not find text in this file — paste your CV's text instead.";
 
-export const cvErrors = {
+const cvErrors = {
   tooLarge: () => payloadTooLarge("The CV file is too large", MAX_CV_FILE_BYTES),
   wrongType: () =>
     new ApiError(

@@ -11,12 +11,16 @@ import { understandCv } from "./understand-cv";
 
 describe("understandCv", () => {
   it("finds at least 95% of the jobs, skills and achievements of every written CV", async () => {
-    const totals = { jobs: [0, 0], skills: [0, 0], achievements: [0, 0] };
+    const totals: Record<string, [number, number]> = {
+      jobs: [0, 0],
+      skills: [0, 0],
+      achievements: [0, 0],
+    };
     for (const cv of [...evalCvs, ...heldOutCvs]) {
       const score = scoreProfile(cv, await profileOf(cv));
       for (const kind of ["jobs", "skills", "achievements"] as const) {
-        totals[kind][0]! += score[kind].found;
-        totals[kind][1]! += score[kind].of;
+        totals[kind]![0] += score[kind].found;
+        totals[kind]![1] += score[kind].of;
       }
     }
     for (const [found, of] of Object.values(totals))
