@@ -481,3 +481,53 @@ export const cvs = pgTable("cvs", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A read-only link to one of the user's sessions, for a coach or a friend (docs/decisions/0111):
+ * the token is shown once and only its SHA-256 is kept; it expires, and the owner can revoke it.
+ */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: generatedId(),
+    userId: ownerId(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => practiceSessions.id, { onDelete: "cascade" }),
+    /** SHA-256 of the link's token. */
+    tokenHash: text("token_hash").notNull(),
+    /** Whether the page shows what the user said, or only the questions and scores. */
+    includeTranscript: boolean("include_transcript").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("share_links_token_hash_key").on(t.tokenHash),
+    index("share_links_user_id_idx").on(t.userId),
+    index("share_links_session_id_idx").on(t.sessionId),
+  ],
+);
+
+/** A comment left on one answer through a share link; the owner sees and deletes it. */
+export const shareComments = pgTable(
+  "share_comments",
+  {
+    id: generatedId(),
+    shareId: uuid("share_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    /** As the commenter typed it; escaped wherever it is shown. */
+    name: text("name").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("share_comments_share_id_idx").on(t.shareId),
+    index("share_comments_attempt_id_idx").on(t.attemptId),
+  ],
+);
