@@ -44,6 +44,9 @@ const aiEngineChoices = ["auto", "openai", "offline"] as const;
 const engineChoiceError = `must be one of ${aiEngineChoices.join(", ")}`;
 type AiEngine = Exclude<(typeof aiEngineChoices)[number], "auto">;
 
+/** What a process does (docs/decisions/0130): serve, run AI jobs, or both. */
+const roles = ["all", "web", "worker"] as const;
+
 const envFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -53,6 +56,7 @@ const envFields = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  ROLE: z.enum(roles, { error: `must be one of ${roles.join(", ")}` }).default("all"),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -199,6 +203,11 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   shutdownTimeoutMs: number;
+  /**
+   * `all`: serve and run AI jobs (one process, the default); `web`: serve and send AI jobs to
+   * workers; `worker`: run AI jobs only. Split roles share a PostgreSQL database.
+   */
+  role: (typeof roles)[number];
   /** Bearer token for GET /metrics; unset: no /metrics. Secret: never logged. */
   metricsToken: string | undefined;
   ai: {
@@ -364,6 +373,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push("REQUEST_TIMEOUT_MS: must not be shorter than HEADERS_TIMEOUT_MS");
   }
   const billing = billingConfig(value, siteUrl, problems);
+  if (value.ROLE !== "all" && !value.DATABASE_URL) {
+    problems.push(
+      `ROLE: ${value.ROLE} needs DATABASE_URL: web and worker processes meet in a shared PostgreSQL (the embedded database belongs to one process)`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: value.NODE_ENV,
@@ -374,6 +388,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    role: value.ROLE,
     metricsToken: value.METRICS_TOKEN,
     ai: {
       transcriber: engineFor(value.AI_TRANSCRIBER, value),

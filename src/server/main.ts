@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from "./config";
 import { createLogger } from "./logger";
 import { startServer } from "./server";
+import { startWorker } from "./worker";
 
 /** The process entry point: configuration, start-up, and graceful shutdown on signals. */
 async function main() {
@@ -9,13 +10,16 @@ async function main() {
 
   let server;
   try {
-    server = await startServer(config, logger);
+    server =
+      config.role === "worker"
+        ? await startWorker(config, logger)
+        : await startServer(config, logger);
   } catch (error) {
     logger.fatal({ err: error }, `could not start: ${(error as Error).message}`);
     logger.flush();
     process.exit(1);
   }
-  logger.info(`Interview Coach is ready at ${config.siteUrl}`);
+  if (config.role !== "worker") logger.info(`Interview Coach is ready at ${config.siteUrl}`);
 
   let stopping = false;
   const stop = (signal: string) => {

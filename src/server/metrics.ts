@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Answerer, Transcriber } from "@/server/ai/engine";
 import type { Engines } from "@/server/ai/engines";
 import type { DatabaseHandle } from "@/server/db/client";
+import type { JobQueue } from "@/server/jobs/queue";
 
 /**
  * What `GET /metrics` reports, in Prometheus's text format (prom-client). One registry per
@@ -12,7 +13,11 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-export function createMetrics(sources: { database: DatabaseHandle; ai: () => Engines }) {
+export function createMetrics(sources: {
+  database: DatabaseHandle;
+  ai: () => Engines;
+  jobs: JobQueue;
+}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -86,6 +91,37 @@ export function createMetrics(sources: { database: DatabaseHandle; ai: () => Eng
     },
   });
 
+  new Gauge({
+    name: "ai_jobs",
+    help: "AI jobs in the shared queue by kind and state (queued: waiting for a worker; active: running), across every process.",
+    labelNames: ["kind", "state"],
+    registers,
+    async collect() {
+      for (const { kind, queued, active } of await sources.jobs.depth()) {
+        this.set({ kind, state: "queued" }, queued);
+        this.set({ kind, state: "active" }, active);
+      }
+    },
+  });
+  const jobWait = new Histogram({
+    name: "ai_job_wait_seconds",
+    help: "Time an AI job this process sent waited in the queue before a worker took it, by kind.",
+    labelNames: ["kind"],
+    buckets: SECONDS,
+    registers,
+  });
+  const jobRun = new Histogram({
+    name: "ai_job_run_seconds",
+    help: "Time a worker took over an AI job this process sent, by kind.",
+    labelNames: ["kind"],
+    buckets: SECONDS,
+    registers,
+  });
+  sources.jobs.onFinished(({ kind, waitSeconds, runSeconds }) => {
+    jobWait.observe({ kind }, Math.max(0, waitSeconds));
+    jobRun.observe({ kind }, Math.max(0, runSeconds));
+  });
+
   const engineCall = (engine: string, operation: string, started: number, error?: unknown) => {
     const kind = error ? ((error as { kind?: string }).kind ?? "other") : undefined;
     const outcome = kind ? "error" : "ok";
@@ -107,10 +143,10 @@ export function createMetrics(sources: { database: DatabaseHandle; ai: () => Eng
       return {
         ...inner,
         source: inner.source,
-        async transcribe(audio, signal) {
+        async transcribe(audio, signal, owner) {
           const started = performance.now();
           try {
-            const transcript = await inner.transcribe(audio, signal);
+            const transcript = await inner.transcribe(audio, signal, owner);
             engineCall(inner.source, "transcribe", started);
             return transcript;
           } catch (error) {

@@ -17,22 +17,27 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
+/** Opens the configured database: PostgreSQL with DATABASE_URL, else the embedded one. */
+export function openConfiguredDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  return openDatabase(
+    config.databaseUrl
+      ? {
+          kind: "postgres",
+          url: config.databaseUrl,
+          onConnectionError: (error) =>
+            logger.warn({ err: error }, "database connection lost; reconnecting on demand"),
+        }
+      : { kind: "pglite", dataDir: config.dataDir },
+  );
+}
+
 export async function startServer(
   config: Config,
   logger: Logger,
   options: { clientDir?: string } = {},
 ): Promise<RunningServer> {
   const [database, spa] = await Promise.all([
-    openDatabase(
-      config.databaseUrl
-        ? {
-            kind: "postgres",
-            url: config.databaseUrl,
-            onConnectionError: (error) =>
-              logger.warn({ err: error }, "database connection lost; reconnecting on demand"),
-          }
-        : { kind: "pglite", dataDir: config.dataDir },
-    ),
+    openConfiguredDatabase(config, logger),
     loadSpaAssets(options.clientDir ?? clientDistDir),
   ]);
   if (!spa) logger.warn("the client is not built (run `npm run build`); serving the API only");
@@ -65,7 +70,17 @@ export async function startServer(
   }
   const http = server as Server;
   const port = (http.address() as AddressInfo).port;
-  logger.info({ port, host: config.host, database: database.kind }, "server listening");
+  logger.info(
+    { port, host: config.host, database: database.kind, role: config.role },
+    "server listening",
+  );
+  // The job queue starts now rather than on the first recording, so jobs left by a process that
+  // stopped are taken up (ROLE=all) and /metrics reports the queue from the start.
+  if (services.aiJobs) {
+    services.jobs.start().catch((error: unknown) => {
+      logger.error({ err: error }, "the AI job queue could not start; recordings will fail");
+    });
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>

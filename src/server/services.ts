@@ -8,6 +8,8 @@ import { createCoherentCaches, type CoherentCaches } from "./db/coherent-caches"
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMetrics, type Metrics } from "./metrics";
+import { queuedTranscriber, workAiJobs } from "./jobs/ai-jobs";
+import { createJobQueue, type JobQueue } from "./jobs/queue";
 
 /**
  * Everything the routes need, built once at start-up from the config: the auth service, the
@@ -32,6 +34,12 @@ export type Services = {
   /** The practice engines (transcriber, answerer), chosen from the config. */
   ai: Engines;
   /**
+   * The AI job queue (docs/decisions/0130); `aiJobs` is true when the offline recogniser's work
+   * goes through it (always, with the offline engines).
+   */
+  jobs: JobQueue;
+  aiJobs: boolean;
+  /**
    * Subscriptions (Stripe or the local test provider); `requireSubscription(services.billing)`
    * from billing/entitlement.ts guards subscriber-only routes.
    */
@@ -47,18 +55,36 @@ export async function createServices(
   const mailer = createMailer(config, { db: database.db, logger });
   const auth = await createAuthService({ config, database, caches, logger, mailer });
   const engines = await createEngines(config, logger);
-  const metrics = createMetrics({ database, ai: () => ai });
+  const jobs = createJobQueue(database, { databaseUrl: config.databaseUrl, logger });
+  // The offline recognisers run as jobs: in this process's workers unless it only serves.
+  const aiJobs = config.ai.transcriber === "offline";
+  if (aiJobs && config.role !== "web") {
+    workAiJobs(jobs, { ai: engines, db: database.db, concurrency: config.ai.transcribeWorkers });
+  }
+  const metrics = createMetrics({ database, ai: () => ai, jobs });
   const ai: Engines = {
     ...engines,
-    transcriber: metrics.transcriber(engines.transcriber),
+    transcriber: metrics.transcriber(
+      aiJobs ? queuedTranscriber(jobs, config.http.requestTimeoutMs) : engines.transcriber,
+    ),
     answerer: metrics.answerer(engines.answerer),
+    // A web-only process loads no recogniser: drafts and warming up belong to the workers.
+    ...(config.role === "web" && {
+      answerTranscriber: {
+        source: engines.answerTranscriber.source,
+        transcribe: engines.answerTranscriber.transcribe,
+      },
+      warm: () => {},
+    }),
   };
   const billing = createBillingFromConfig(config, { db: database.db, caches, logger });
-  return { config, database, logger, metrics, caches, mailer, auth, ai, billing };
+  return { config, database, logger, metrics, caches, mailer, auth, ai, jobs, aiJobs, billing };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */
 export async function closeServices(services: Services): Promise<void> {
+  // Running jobs get the shutdown's grace to finish, then go back to the queue for another worker.
+  await services.jobs.close(services.config.shutdownTimeoutMs);
   await closeEngines(services.ai);
   await services.auth.close();
   await services.mailer.close();

@@ -1,6 +1,6 @@
 import type { QuestionType } from "@/server/ai/offline/question-type";
 import type { CvProfile } from "@/shared/cv";
-import type { Delivery, Feedback, QueueStatus } from "@/shared/feedback";
+import type { Delivery, Feedback } from "@/shared/feedback";
 
 /**
  * The two AI engines behind the practice functions. One implementation of each is chosen at
@@ -127,8 +127,6 @@ export interface AnswerTranscriber {
    * recogniser; null when there is no such draft.
    */
   heardSoFar?(owner: string, id: string, waitMs: number): Promise<string | null>;
-  /** Engines with a queue of their own (the offline recogniser) say where the owner's answer is. */
-  queueStatus?(owner: string): QueueStatus;
   close?(): Promise<void>;
 }
 

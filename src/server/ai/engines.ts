@@ -151,7 +151,6 @@ function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTr
       engine.draft(owner, { ...chunk, extraWords: questionWords(question) });
     },
     heardSoFar: async (owner, id, waitMs) => (await engine?.heardSoFar(owner, id, waitMs)) ?? null,
-    queueStatus: (owner) => engine?.queueStatus(owner) ?? { state: "idle" },
     async transcribe(audio, question, signal, owner) {
       engine ??= create();
       const heard = await engine.transcribe(audio, questionWords(question), signal, owner);

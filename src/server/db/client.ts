@@ -16,6 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The embedded client itself, for a library that runs its own SQL (the job queue). */
+  pglite?: PGlite;
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
   /** Connections in use and idle, and requests waiting for one (for /metrics). */
@@ -74,6 +76,7 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     return {
       db,
       kind: "pglite",
+      pglite: client,
       ping: async () => {
         await db.execute(sql`select 1`);
       },

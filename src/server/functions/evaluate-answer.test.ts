@@ -190,7 +190,7 @@ describe("answer-draft: an answer heard while it is spoken", () => {
     expect(drafted.transcript).toBe(whole.transcript);
     expect(drafted.delivery).toEqual(whole.delivery);
     expect(drafted.scores).toEqual(whole.scores);
-  });
+  }, 60_000); // two answers through the recogniser, and the job queue starting on the first
 
   it("says, when asked at a pause, whether what it has heard so far is a finished answer", async () => {
     // The recogniser's workers start with the first spoken answer.

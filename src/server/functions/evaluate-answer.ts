@@ -16,6 +16,7 @@ import {
 import { decodeRecording, recordingSeconds } from "./practice-audio";
 import type { AudioBudget } from "./practice-rate-limit";
 import { asApiError } from "./practice-errors";
+import type { JobQueue } from "@/server/jobs/queue";
 
 /**
  * evaluate-answer (docs/contracts/feedback.md): `{ question, audio | answer, attemptOf? }` → the
@@ -27,27 +28,67 @@ export const evaluateAnswerBody = functionBody<"evaluate-answer", AuthedEnv>(
   "The request must be a JSON object with `question` and exactly one of `audio` (a base64 WebM recording) or `answer` (typed text).",
 );
 
+type AnswerDeps = {
+  ai: Pick<Engines, "answerTranscriber" | "evaluator" | "reference">;
+  db: Database;
+};
+
 export async function evaluateAnswer(
-  deps: {
-    ai: Pick<Engines, "answerTranscriber" | "evaluator" | "reference">;
-    db: Database;
+  deps: AnswerDeps & {
     audioBudget: AudioBudget;
+    /**
+     * With the offline recogniser, a spoken answer is a job on the queue (docs/decisions/0130),
+     * heard, scored and stored by a worker, which may be this process or another.
+     */
+    queue?: { jobs: JobQueue; timeoutMs: number };
   },
+  userId: string,
+  request: EvaluateAnswerRequest,
+  signal?: AbortSignal,
+): Promise<Feedback> {
+  if (request.audio === undefined) return answerAndStore(deps, userId, request, signal);
+  const charged = recordingSeconds(
+    decodeRecording(request.audio, { maxSeconds: MAX_ANSWER_RECORDING_SECONDS, what: "answer" }),
+  );
+  deps.audioBudget.charge(userId, charged);
+  let feedback: Feedback;
+  try {
+    feedback = deps.queue
+      ? ((await deps.queue.jobs.run(
+          "evaluate-answer",
+          { userId, request } satisfies EvaluateAnswerJob,
+          { owner: userId, signal, timeoutMs: deps.queue.timeoutMs },
+        )) as Feedback)
+      : await answerAndStore(deps, userId, request, signal);
+  } catch (error) {
+    throw asApiError(error);
+  }
+  // The decoder's measure is the work done: count what the container's timestamps left out.
+  deps.audioBudget.add(userId, (feedback.delivery?.durationSeconds ?? 0) - charged);
+  return feedback;
+}
+
+/** What an evaluate-answer job carries: the request as the web process checked it. */
+export type EvaluateAnswerJob = { userId: string; request: EvaluateAnswerRequest };
+
+/**
+ * Hears (a recording), scores and stores one answer: the whole of evaluate-answer after its
+ * budget, in the web process for a typed answer and in a worker for a spoken one.
+ */
+export async function answerAndStore(
+  deps: AnswerDeps,
   userId: string,
   request: EvaluateAnswerRequest,
   signal?: AbortSignal,
 ): Promise<Feedback> {
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
   const hints = answered?.session.vocabulary ?? [];
-  let charged = 0;
   let input: Parameters<typeof giveFeedback>[1];
   if (request.audio !== undefined) {
     const recording = decodeRecording(request.audio, {
       maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
       what: "answer",
     });
-    charged = recordingSeconds(recording);
-    deps.audioBudget.charge(userId, charged);
     input = { question: request.question, recording, owner: userId, hints };
   } else {
     input = { question: request.question, typed: request.answer! };
@@ -58,8 +99,6 @@ export async function evaluateAnswer(
   } catch (error) {
     throw asApiError(error);
   }
-  // The decoder's measure is the work done: count what the container's timestamps left out.
-  deps.audioBudget.add(userId, (feedback.delivery?.durationSeconds ?? 0) - charged);
   const place: AttemptPlace = answered
     ? {
         sessionId: answered.session.id,

@@ -48,7 +48,8 @@ import { functionBody } from "@/server/http/validate";
  *   GET|POST practice-config        signed in; which engines are active, and the limits
  * Order for each call: bearer token → subscription → per-user budget → one call at a time (the
  * recognisers) → body size (before the body is read) → payload checks → seconds of audio →
- * engine. A recogniser's queue takes turns between users (docs/decisions/0085).
+ * engine. The offline recognisers' work is a job in a queue that takes turns between users
+ * (docs/decisions/0085, 0130).
  */
 export function practiceRoutes(services: Services) {
   const { ai } = services;
@@ -63,6 +64,10 @@ export function practiceRoutes(services: Services) {
     windowMs: 10 * 60_000,
   });
   const oneAtATime = createOneAtATime();
+  // Spoken answers wait for their job up to the request's own deadline.
+  const queue = services.aiJobs
+    ? { jobs: services.jobs, timeoutMs: services.config.http.requestTimeoutMs }
+    : undefined;
   const app = new Hono<AuthedEnv>();
 
   const budget =
@@ -94,7 +99,7 @@ export function practiceRoutes(services: Services) {
     async (c) => {
       const signal = c.req.raw.signal;
       try {
-        const deps = { ai, db: services.database.db, audioBudget };
+        const deps = { ai, db: services.database.db, audioBudget, queue };
         return c.json(await evaluateAnswer(deps, c.var.user.id, c.req.valid("json"), signal));
       } catch (error) {
         return clientClosed(signal, error);
@@ -190,9 +195,12 @@ export function practiceRoutes(services: Services) {
     },
   );
 
-  // Polled by the practice page while evaluate-answer waits: memory only, so no budget.
-  const queueStatus = (c: { var: { user: { id: string } }; json(body: QueueStatus): Response }) =>
-    c.json(ai.answerTranscriber.queueStatus?.(c.var.user.id) ?? { state: "idle" });
+  // Polled by the practice page while evaluate-answer waits: one lookup in the job queue, so no
+  // budget.
+  const queueStatus = async (c: {
+    var: { user: { id: string } };
+    json(body: QueueStatus): Response;
+  }) => c.json(await services.jobs.status(c.var.user.id));
   app.on(
     ["GET", "POST"],
     "/queue-status",

@@ -2,7 +2,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { QueueStatus } from "@/shared/feedback";
 import type {
   JobFailure,
   TranscribeJob,
@@ -135,18 +134,6 @@ export class TranscriberPool {
       this.queue.push(pending);
       this.dispatch();
     });
-  }
-
-  /**
-   * Where `owner`'s job is. An owner goes to the back once served, so the first job of the owner
-   * at index i of the turn order starts after one job of each owner before it: position i + 1.
-   */
-  status(owner: string): QueueStatus {
-    if (this.slots.some((slot) => slot.current?.pending.owner === owner)) {
-      return { state: "running" };
-    }
-    const turn = this.turnOrder().indexOf(owner);
-    return turn < 0 ? { state: "idle" } : { state: "queued", position: turn + 1 };
   }
 
   /** Workers running or starting, and jobs waiting (for health checks and tests). */

@@ -7,7 +7,6 @@ import {
 import { MAX_ANSWER_AUDIO_BYTES } from "@/shared/feedback";
 import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import type { GrammarInput } from "./grammar";
-import type { QueueStatus } from "@/shared/feedback";
 import { JobFailedError, PoolError, TranscriberPool } from "./pool";
 import type { TimedWord } from "./transcribe-worker";
 import { createAnswerDrafts, type DraftChunk } from "./answer-drafts";
@@ -164,8 +163,6 @@ export type OfflineAnswerTranscriber = {
   draft(owner: string, chunk: DraftChunk): void;
   /** What has been heard so far of the owner's draft `id` (./answer-drafts.ts `heard`). */
   heardSoFar(owner: string, id: string, waitMs: number): Promise<string | null>;
-  /** Where the owner's answer is in the queue (the practice page shows it while it waits). */
-  queueStatus(owner: string): QueueStatus;
   stats(): ReturnType<TranscriberPool["stats"]>;
   close(): Promise<void>;
 };
@@ -203,7 +200,6 @@ export function createOfflineAnswerTranscriber(
     close: () => pool.close(),
     draft: (owner, chunk) => drafts.append(owner, chunk),
     heardSoFar: (owner, id, waitMs) => drafts.heard(owner, id, waitMs),
-    queueStatus: (owner) => pool.status(owner),
     async transcribe(audio, extraWords, signal, owner) {
       let result;
       try {

@@ -1,0 +1,296 @@
+import { PgBoss, type ConstructorOptions, type Db } from "pg-boss";
+import type { PGlite } from "@electric-sql/pglite";
+import type { DatabaseHandle } from "@/server/db/client";
+import type { Logger } from "@/server/logger";
+import type { QueueStatus } from "@/shared/feedback";
+import { EngineError } from "@/server/ai/engine";
+import { ApiError } from "@/server/http/errors";
+import type { ErrorCode } from "@/shared/errors";
+
+/**
+ * The AI work queue (docs/decisions/0130): pg-boss on the installation's database, PostgreSQL or
+ * the embedded PGlite alike. A web process sends a job and waits for its output within the
+ * request's deadline; a worker (this process or another, on any machine) runs it. Each job carries
+ * its user as its group and a worker takes one job per user at a time, across every worker
+ * process, so one person's recordings never hold everyone else's behind them. A worker that dies
+ * mid-job stops its heartbeat and the job is retried by another.
+ *
+ * The queue starts on first use (or `start()`): a process that never records pays nothing for it.
+ */
+
+/**
+ * Job kinds: a recorded question to transcribe (`{ audio }`), and a spoken answer to hear, score
+ * and store (functions/evaluate-answer.ts). Payloads and outputs are plain JSON.
+ */
+export type JobKind = "transcribe-question" | "evaluate-answer";
+const JOB_KINDS: readonly JobKind[] = ["transcribe-question", "evaluate-answer"];
+
+/**
+ * What a handler's job ends with. A failure the user should hear about (an EngineError or an
+ * ApiError: unrecognised audio, a missing session) is an outcome, not a retry: only a crash or an
+ * unexpected throw is tried again.
+ */
+type Outcome =
+  | { ok: true; value: unknown }
+  | {
+      ok: false;
+      error:
+        | { type: "engine"; kind: EngineError["kind"]; message: string; retryAfterSeconds?: number }
+        | { type: "api"; code: ErrorCode; message: string; headers?: Record<string, string> };
+    };
+
+export type JobHandler = (input: unknown, signal: AbortSignal) => Promise<unknown>;
+
+export type JobTimings = { kind: JobKind; waitSeconds: number; runSeconds: number };
+
+export type JobQueue = {
+  /** Starts pg-boss (and the handlers given to `work`) now instead of on first use. */
+  start(): Promise<void>;
+  /**
+   * Sends a job and waits for its output. `signal`: the request was abandoned — a job not yet
+   * started is cancelled, a running one finishes (its effects, such as a stored attempt, stay).
+   * @throws EngineError or ApiError as the handler ended, EngineError("timeout") past `timeoutMs`
+   */
+  run(
+    kind: JobKind,
+    input: unknown,
+    options: { owner: string; signal?: AbortSignal; timeoutMs: number },
+  ): Promise<unknown>;
+  /** Runs `kind`'s jobs in this process, `concurrency` at a time (registered at start). */
+  work(kind: JobKind, concurrency: number, handler: JobHandler): void;
+  /** Where the owner's unfinished job is (sent by any process). */
+  status(owner: string): Promise<QueueStatus>;
+  /** Jobs waiting and running per kind, for /metrics (zeros before the queue has started). */
+  depth(): Promise<{ kind: JobKind; queued: number; active: number }[]>;
+  /** Called with each finished job this process waited for (wait and run time). */
+  onFinished(listener: (timings: JobTimings) => void): void;
+  /**
+   * Stops taking jobs; running ones get `graceMs` to finish and are then handed back (failed, so
+   * another worker retries them).
+   */
+  close(graceMs: number): Promise<void>;
+};
+
+/** Settings of every queue; the heartbeat is pg-boss's least (10 s). */
+const QUEUE = {
+  notify: true,
+  heartbeatSeconds: 10,
+  retryLimit: 2,
+  /** A 3-minute answer decodes in about half a minute on a busy core; a stuck job is retried. */
+  expireInSeconds: 180,
+  /** Finished jobs (and the recordings in their payloads) are deleted a few minutes after. */
+  deleteAfterSeconds: 300,
+  /** A job no worker took within the hour is dropped. */
+  retentionSeconds: 3600,
+} as const;
+
+export function createJobQueue(
+  database: DatabaseHandle,
+  options: { databaseUrl: string | undefined; logger: Logger },
+): JobQueue {
+  const { logger } = options;
+  const handlers: { kind: JobKind; concurrency: number; handler: JobHandler }[] = [];
+  const listeners: ((timings: JobTimings) => void)[] = [];
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let closed = false;
+
+  const start = () =>
+    (starting ??= (async () => {
+      const common: ConstructorOptions = {
+        useListenNotify: true,
+        // A dead worker's job is noticed within a pass of its last heartbeat (pg-boss checks each
+        // queue once a monitor interval, by default a minute).
+        superviseIntervalSeconds: 5,
+        monitorIntervalSeconds: 5,
+        instanceName: "interview-coach",
+      };
+      const instance = new PgBoss(
+        database.pglite
+          ? { ...common, db: pgliteAdapter(database.pglite), backend: "pglite" }
+          : { ...common, connectionString: options.databaseUrl, max: 4 },
+      );
+      instance.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
+      await instance.start();
+      for (const kind of JOB_KINDS) {
+        if (await instance.getQueue(kind)) await instance.updateQueue(kind, QUEUE);
+        else await instance.createQueue(kind, QUEUE);
+      }
+      for (const { kind, concurrency, handler } of handlers) {
+        await instance.work<unknown>(
+          kind,
+          {
+            localConcurrency: concurrency,
+            groupConcurrency: 1,
+            notifyPollingIntervalSeconds: 10,
+            pollingIntervalSeconds: 1,
+          },
+          async ([job]) => runHandler(handler, job!.data, job!.signal),
+        );
+      }
+      boss = instance;
+      return instance;
+    })());
+
+  async function waitFor(
+    kind: JobKind,
+    id: string,
+    signal: AbortSignal | undefined,
+    until: number,
+  ) {
+    const instance = await start();
+    let pause = 20;
+    for (;;) {
+      const job = await instance.getJobById<unknown>(kind, id);
+      if (job && (job.state === "completed" || job.state === "failed" || job.state === "cancelled"))
+        return job;
+      if (signal?.aborted) {
+        if (!job || job.state === "created" || job.state === "retry") {
+          await instance.cancel(kind, id).catch(() => {});
+        }
+        throw new EngineError("unavailable", "The request was cancelled.");
+      }
+      if (Date.now() >= until) {
+        throw new EngineError("timeout", "The recogniser is taking too long. Try again shortly.");
+      }
+      await sleep(pause, signal);
+      pause = Math.min(250, pause * 1.5);
+    }
+  }
+
+  return {
+    start: async () => {
+      await start();
+    },
+    work(kind, concurrency, handler) {
+      if (starting) throw new Error("work() must be called before the queue starts");
+      handlers.push({ kind, concurrency, handler });
+    },
+    async run(kind, input, { owner, signal, timeoutMs }) {
+      if (closed) throw new EngineError("unavailable", "The server is shutting down.");
+      const until = Date.now() + timeoutMs;
+      const instance = await start();
+      const id = await instance.send(kind, input as object, { group: { id: owner } });
+      if (!id) throw new EngineError("unavailable", "The recogniser queue refused the job.");
+      const job = await waitFor(kind, id, signal, until);
+      if (job.startedOn && job.completedOn) {
+        const timings: JobTimings = {
+          kind,
+          waitSeconds: (job.startedOn.getTime() - job.createdOn.getTime()) / 1000,
+          runSeconds: (job.completedOn.getTime() - job.startedOn.getTime()) / 1000,
+        };
+        for (const listener of listeners) listener(timings);
+      }
+      if (job.state !== "completed") {
+        throw new EngineError(
+          "unavailable",
+          job.state === "cancelled"
+            ? "The recogniser's job was cancelled. Try again."
+            : "The recogniser failed on this recording several times. Try again, or type your answer.",
+        );
+      }
+      return outcomeValue(job.output as Outcome);
+    },
+    async status(owner) {
+      if (!boss) return { state: "idle" };
+      // The owner's unfinished job of any kind, whichever web process sent it; its place is one
+      // more than the jobs sent before it that no worker has taken yet.
+      const { rows } = await boss.getDb().executeSql(
+        `select j.state, (select count(*) from pgboss.job o
+            where o.name = j.name and o.state in ('created', 'retry') and o.created_on < j.created_on
+          )::int as ahead
+          from pgboss.job j
+          where j.name = any($1) and j.group_id = $2 and j.state in ('created', 'retry', 'active')
+          order by j.state = 'active' desc, j.created_on limit 1`,
+        [JOB_KINDS, owner],
+      );
+      const row = rows[0] as { state: string; ahead: number } | undefined;
+      if (!row) return { state: "idle" };
+      return row.state === "active"
+        ? { state: "running" }
+        : { state: "queued", position: row.ahead + 1 };
+    },
+    async depth() {
+      if (!boss) return JOB_KINDS.map((kind) => ({ kind, queued: 0, active: 0 }));
+      const queues = await boss.getQueues([...JOB_KINDS]);
+      return JOB_KINDS.map((kind) => {
+        const queue = queues.find((entry) => entry.name === kind);
+        return { kind, queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0 };
+      });
+    },
+    onFinished(listener) {
+      listeners.push(listener);
+    },
+    async close(graceMs) {
+      closed = true;
+      if (!starting) return;
+      const instance = await starting.catch(() => undefined);
+      await instance?.stop({ graceful: true, timeout: graceMs, close: true });
+    },
+  };
+}
+
+async function runHandler(handler: JobHandler, input: unknown, signal: AbortSignal) {
+  try {
+    return { ok: true, value: await handler(input, signal) } satisfies Outcome;
+  } catch (error) {
+    if (error instanceof EngineError) {
+      return {
+        ok: false,
+        error: {
+          type: "engine",
+          kind: error.kind,
+          message: error.message,
+          retryAfterSeconds: error.retryAfterSeconds,
+        },
+      } satisfies Outcome;
+    }
+    if (error instanceof ApiError) {
+      return {
+        ok: false,
+        error: { type: "api", code: error.code, message: error.message, headers: error.headers },
+      } satisfies Outcome;
+    }
+    // Anything else may be this worker's fault: pg-boss tries the job again.
+    throw error;
+  }
+}
+
+function outcomeValue(outcome: Outcome): unknown {
+  if (outcome.ok) return outcome.value;
+  const { error } = outcome;
+  if (error.type === "api") {
+    throw new ApiError(error.code, error.message, { headers: error.headers });
+  }
+  throw new EngineError(error.kind, error.message, { retryAfterSeconds: error.retryAfterSeconds });
+}
+
+/**
+ * pg-boss's statements through the process's one PGlite client. Statements without parameters
+ * may be several at once (its schema and maintenance), and pg-boss reads every one's rows.
+ */
+function pgliteAdapter(client: PGlite): Db {
+  return {
+    executeSql: async (text, values) =>
+      values && values.length > 0
+        ? client.query(text, values)
+        : { rows: (await client.exec(text)).flatMap((result) => result.rows) },
+    listen: async (channel, onNotification, onReconnect) => {
+      const unlisten = await client.listen(channel, onNotification);
+      onReconnect();
+      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+    },
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
