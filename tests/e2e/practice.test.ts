@@ -111,8 +111,9 @@ describe("practice flow", () => {
     );
     expect(tracks).toEqual(["ended"]);
 
-    await page.getByRole("button", { name: "Transcribe Audio" }).click();
+    // Transcribed as soon as the recording stopped; the button is there for a retry.
     await toast(page, "Audio transcribed").waitFor();
+    await page.getByRole("button", { name: "Transcribe again" }).waitFor();
     const question = page.getByLabel("Interview question");
     expect(await question.inputValue()).toBe(fake.transcript);
     await page.getByText("Transcribed by").waitFor();
@@ -168,7 +169,6 @@ describe("practice flow", () => {
     fake.transcript = "";
     const { page, assertNoUnexpectedErrors } = await openPractice();
     await recordQuestion(page, 1);
-    await page.getByRole("button", { name: "Transcribe Audio" }).click();
     await toast(page, "Failed to transcribe audio").waitFor();
     await page.getByText("couldn't make out a question").first().waitFor();
     assertNoUnexpectedErrors();
@@ -258,7 +258,6 @@ describe("practice on the built-in offline engines (no AI configured)", () => {
     page.on("pageerror", (e) => errors.push(e.message));
     await signUpAndSubscribe(page, offlineServer.url, `offline-${Date.now()}@example.com`);
     await recordQuestion(page, 4);
-    await page.getByRole("button", { name: "Transcribe Audio" }).click();
     await toast(page, "Audio transcribed").waitFor({ timeout: 30_000 });
     expect((await page.getByLabel("Interview question").inputValue()).toLowerCase()).toContain(
       "why should we hire you",
@@ -271,7 +270,7 @@ describe("practice on the built-in offline engines (no AI configured)", () => {
       .waitFor();
     await page.getByRole("button", { name: "Generate AI Answer" }).click();
     await toast(page, "Answer generated").waitFor({ timeout: 30_000 });
-    await page.getByText("Written by the built-in interview library").waitFor();
+    await page.getByText("From our interview library · offline").waitFor();
     expect(((await page.getByTestId("answer-text").textContent()) ?? "").length).toBeGreaterThan(
       200,
     );

@@ -202,7 +202,7 @@ export function ProgressChart({ points }: { points: Point[] }) {
           <div
             aria-hidden="true"
             data-testid="chart-tooltip"
-            className="bg-popover text-popover-foreground pointer-events-none absolute top-0 z-10 w-max max-w-[min(18rem,80%)] rounded-md border border-border px-3 py-2 text-sm shadow-raised"
+            className="pointer-events-none absolute top-0 z-10 w-max max-w-[min(18rem,80%)] rounded-md border border-border bg-card px-3 py-2 text-sm text-card-foreground shadow-raised"
             style={{
               left: `${(x(pointed!) / WIDTH) * 100}%`,
               transform: `translateX(${pointed! > (points.length - 1) / 2 ? "calc(-100% - 8px)" : "8px"})`,

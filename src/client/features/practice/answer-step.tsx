@@ -12,9 +12,15 @@ import {
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toaster";
 import { describeEngine } from "@/shared/practice";
+import { Placeholder, SampleAnswerText } from "./sample-answer-text";
+
+/** The offline answerer: a model answer from our library, not one written for the question. */
+const LIBRARY = "offline-library";
 
 /**
- * Step 2: ask for a sample answer (or stop it), then read it as it is written and copy it.
+ * Step 2: ask for a sample answer (or stop it), then read it as it is written and copy it. Offline
+ * it is said to be what it is: a model-answer template from our library, its [placeholders]
+ * marked for the reader's own details and its tips as a list.
  * `hintId` names the question field's hint (Ctrl+Enter), which describes the Generate button.
  */
 export function AnswerStep({
@@ -39,6 +45,7 @@ export function AnswerStep({
   hintId: string;
 }) {
   const [copied, setCopied] = useState(false);
+  const fromLibrary = (answerSource ?? answerer) === LIBRARY;
   // A new answer has not been copied yet.
   const [wasGenerating, setWasGenerating] = useState(generating);
   if (generating !== wasGenerating) {
@@ -63,9 +70,10 @@ export function AnswerStep({
           <p className="text-xs font-semibold tracking-wide text-primary uppercase">Step 2</p>
           <CardTitle as="h2">Get a sample answer</CardTitle>
           <CardDescription>
-            A first-person answer to study and adapt — put your own stories where you see
-            [brackets].
-            {answerer ? ` Answers come from ${describeEngine(answerer)}.` : null}
+            {fromLibrary
+              ? "A model answer from our interview library to study and adapt — put your own stories where you see [brackets]. It works offline, so it is a template for the closest question we have, not written for yours."
+              : "A first-person answer to study and adapt — put your own stories where you see [brackets]."}
+            {answerer && !fromLibrary ? ` Answers come from ${describeEngine(answerer)}.` : null}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap items-center gap-3">
@@ -90,8 +98,12 @@ export function AnswerStep({
         <Card aria-busy={generating}>
           <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
             <div className="flex flex-col gap-1.5">
-              <CardTitle as="h2">AI-Generated Answer</CardTitle>
-              {answerSource ? (
+              <CardTitle as="h2">
+                {fromLibrary ? "Model-answer template" : "AI-Generated Answer"}
+              </CardTitle>
+              {fromLibrary ? (
+                <Badge variant="outline">From our interview library · offline</Badge>
+              ) : answerSource ? (
                 <Badge variant="outline">Written by {describeEngine(answerSource)}</Badge>
               ) : null}
             </div>
@@ -107,15 +119,15 @@ export function AnswerStep({
           </CardHeader>
           <CardContent>
             {answer ? (
-              <div data-testid="answer-text" className="leading-relaxed whitespace-pre-wrap">
-                {answer}
-                {generating ? (
-                  <span
-                    aria-hidden="true"
-                    className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-primary align-middle"
-                  />
+              <>
+                {fromLibrary ? (
+                  <p className="mb-4 text-sm text-muted-foreground">
+                    Replace each <Placeholder>[highlighted part]</Placeholder> with your own
+                    details.
+                  </p>
                 ) : null}
-              </div>
+                <SampleAnswerText text={answer} writing={generating} />
+              </>
             ) : (
               <Spinner label="Writing your answer..." />
             )}

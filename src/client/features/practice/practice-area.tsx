@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/client/lib/auth";
 import { AnswerStep } from "./answer-step";
 import { AnswerYourselfStep } from "./answer-yourself-step";
-import { CapturedQuestionCard } from "./captured-question-card";
+import { CapturedQuestion } from "./captured-question";
 import { FeedbackCard } from "./feedback-card";
 import { usePracticeConfig } from "./get-practice-config";
 import { RecordQuestionStep } from "./record-question-step";
@@ -11,8 +11,8 @@ import { useAnswerPractice } from "./use-answer-practice";
 import { usePracticeSession } from "./use-practice-session";
 
 /**
- * The practice tools a subscriber sees: record the interviewer's question, have it transcribed
- * (or type it), watch a sample answer being written, then answer it yourself and get scored
+ * The practice tools a subscriber sees: record the interviewer's question, transcribed when the
+ * recording stops (or type it), watch a sample answer being written, then answer it yourself and get scored
  * feedback. Toast texts follow docs/product-spec.md. What it shows survives a reload
  * (saved-practice.ts).
  */
@@ -60,19 +60,21 @@ export function PracticeArea() {
       <RecordQuestionStep
         recorder={session.recorder}
         transcribing={session.transcribing}
+        transcribed={session.transcribed}
         onTranscribe={session.transcribe}
         transcriber={engines?.transcriber}
         onTypeInstead={() => questionField.current?.focus()}
-      />
-      <CapturedQuestionCard
-        question={session.question}
-        onQuestionChange={session.editQuestion}
-        onGenerate={session.generate}
-        transcriptSource={session.transcriptSource}
-        uncertain={session.uncertain}
-        hintId={hintId}
-        fieldRef={questionField}
-      />
+      >
+        <CapturedQuestion
+          question={session.question}
+          onQuestionChange={session.editQuestion}
+          onGenerate={session.generate}
+          transcriptSource={session.transcriptSource}
+          uncertain={session.uncertain}
+          hintId={hintId}
+          fieldRef={questionField}
+        />
+      </RecordQuestionStep>
       <AnswerStep
         hasQuestion={session.question !== ""}
         generating={session.generating}

@@ -1,4 +1,5 @@
 import { Mic, RotateCcw, Square, Wand2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -16,22 +17,28 @@ import type { useRecorder } from "./use-recorder";
 
 /**
  * Step 1: record the interviewer's question (with a timer and a level meter while recording),
- * play it back, and send it for transcription.
+ * play it back; it is transcribed when the recording stops, and "Transcribe again" retries. The
+ * captured question (`children`) is the end of this step.
  */
 export function RecordQuestionStep({
   recorder,
   transcribing,
+  transcribed,
   onTranscribe,
   transcriber,
   onTypeInstead,
+  children,
 }: {
   recorder: ReturnType<typeof useRecorder>;
   transcribing: boolean;
+  /** The recording's transcript is in the question field. */
+  transcribed: boolean;
   onTranscribe: () => void;
   /** The speech-recognition engine's source, once known. */
   transcriber: string | undefined;
   /** The microphone cannot be used: go to the question's text box. */
   onTypeInstead: () => void;
+  children: ReactNode;
 }) {
   const { recording } = recorder;
   const checking = recorder.status === "checking";
@@ -43,8 +50,8 @@ export function RecordQuestionStep({
         <p className="text-xs font-semibold tracking-wide text-primary uppercase">Step 1</p>
         <CardTitle as="h2">Record Interview Question</CardTitle>
         <CardDescription>
-          Say or play the interviewer&apos;s question — up to {MAX_RECORDING_SECONDS / 60} minutes.
-          You can also type it below.
+          Say or play the interviewer&apos;s question — up to {MAX_RECORDING_SECONDS / 60} minutes —
+          and it is transcribed when you stop. You can also type it below.
           {transcriber ? ` Speech recognition: ${describeEngine(transcriber)}.` : null}
         </CardDescription>
       </CardHeader>
@@ -69,13 +76,17 @@ export function RecordQuestionStep({
           ) : (
             <Button onClick={() => void recorder.start()} disabled={transcribing}>
               {recording ? <RotateCcw aria-hidden="true" /> : <Mic aria-hidden="true" />}
-              Start Recording
+              {recording ? "Record again" : "Start Recording"}
             </Button>
           )}
           {recording && !recordingActive ? (
             <Button variant="secondary" onClick={onTranscribe} disabled={transcribing}>
               <Wand2 aria-hidden="true" />
-              {transcribing ? "Transcribing..." : "Transcribe Audio"}
+              {transcribing
+                ? "Transcribing..."
+                : transcribed
+                  ? "Transcribe again"
+                  : "Transcribe Audio"}
             </Button>
           ) : null}
           {recorder.status === "requesting" ? (
@@ -89,6 +100,7 @@ export function RecordQuestionStep({
           playbackLabel="Your recording"
           startLabel="Start recording the question"
         />
+        {children}
       </CardContent>
     </Card>
   );

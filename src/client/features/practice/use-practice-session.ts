@@ -9,12 +9,13 @@ import {
   toastRecorderError,
   useRecorder,
   useRecordingStarted,
+  type Recording,
   type RecorderError,
 } from "./use-recorder";
 
 /**
- * One practice round: record the interviewer's question, have it transcribed (or type it),
- * then stream a sample answer. Owns the recorder, the two calls and what the screen-reader
+ * One practice round: record the interviewer's question, which is transcribed as soon as the
+ * recording stops (again on request, for a retry), or type it; then stream a sample answer. Owns the recorder, the two calls and what the screen-reader
  * status line says; toast texts follow docs/product-spec.md (failures of the calls are toasted by
  * the query client, lib/query-client.ts). Leaving the page cancels whatever is still running.
  * `restored`: the question and answer the tab showed before a reload (saved-practice.ts).
@@ -39,9 +40,11 @@ export function usePracticeSession(restored?: SavedPractice | null) {
       toast("Recording stopped", { description: "Processing your audio..." });
       setStatus(
         recording.autoStopped
-          ? `Recording stopped at the ${MAX_RECORDING_SECONDS / 60}-minute limit. Your recording is ready to play back or transcribe.`
-          : "Your recording is ready to play back or transcribe.",
+          ? `Recording stopped at the ${MAX_RECORDING_SECONDS / 60}-minute limit. Transcribing it...`
+          : "Recording stopped. Transcribing it...",
       );
+      // Nobody records a question to keep it as audio: the transcript is the next step.
+      transcribe(recording);
     },
     onError(error: RecorderError) {
       toastRecorderError(error);
@@ -65,8 +68,10 @@ export function usePracticeSession(restored?: SavedPractice | null) {
     return controller;
   }
 
-  function transcribe() {
-    const { recording } = recorder;
+  /** Whether the question field holds this recording's transcript (the button then retries). */
+  const [transcribed, setTranscribed] = useState<Recording | null>(null);
+
+  function transcribe(recording: Recording | null = recorder.recording) {
     if (!recording) {
       toast.error("No audio", { description: "Please record audio first" });
       return;
@@ -77,6 +82,7 @@ export function usePracticeSession(restored?: SavedPractice | null) {
       { audio: recording.base64, signal: controller.signal },
       {
         onSuccess(transcript) {
+          setTranscribed(recording);
           setQuestion(transcript.text);
           setTranscriptSource(transcript.source);
           setUncertain(Boolean(transcript.uncertain));
@@ -134,7 +140,9 @@ export function usePracticeSession(restored?: SavedPractice | null) {
   return {
     recorder,
     transcribing: transcription.isPending,
-    transcribe,
+    /** The current recording has been transcribed: its button now transcribes it again. */
+    transcribed: transcribed !== null && transcribed === recorder.recording,
+    transcribe: () => transcribe(),
     question,
     transcriptSource,
     uncertain,

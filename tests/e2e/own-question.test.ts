@@ -1,0 +1,89 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixturesDir } from "@tests/support/audio-fixtures";
+import { axeViolationsAtWidths } from "./support/axe";
+import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
+import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
+import { startTestServer, type TestServer } from "./support/server";
+
+/**
+ * A question of one's own in real Chromium on the offline engines: the recording is transcribed
+ * as soon as it stops ("Transcribe again" retries, "Record again" starts over), the captured
+ * question is part of step 1, and the offline sample answer is labelled as the model-answer
+ * template from our library it is, its [placeholders] marked and its tips a list.
+ */
+let server: TestServer;
+let browser: Browser;
+let user: WatchedPage;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startTestServer(),
+    launchBrowser(fakeMicrophone(path.join(fixturesDir, "why-hire-you.slt.wav"))),
+  ]);
+  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+  await signUpAndSubscribe(user.page, server.url, `own-question-${Date.now()}@example.com`);
+}, 120_000);
+afterAll(async () => {
+  await user?.context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("a question of one's own", () => {
+  it("is transcribed when the recording stops, and answered with a labelled template", async () => {
+    const { page } = user;
+    const transcriptions: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/functions/v1/transcribe-audio")) transcriptions.push("sent");
+    });
+    // The captured question is the end of step 1, not a step of its own.
+    const captured = page.getByRole("region", { name: "Captured question" });
+    await captured.waitFor();
+    const region = await captured.elementHandle();
+    const sameCard = await page
+      .getByRole("heading", { name: "Record Interview Question" })
+      .evaluate((heading, part) => !!heading.closest("[data-slot=card]")?.contains(part), region);
+    expect(sameCard).toBe(true);
+    expect(await page.getByText("Step 2", { exact: true }).count()).toBe(1);
+    expect(await page.getByText("Step 3", { exact: true }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    await toast(page, "Recording started").waitFor();
+    await page.waitForTimeout(4000);
+    await page.getByRole("button", { name: "Stop Recording" }).click();
+    // No button to press: the question is transcribed on its own.
+    await toast(page, "Audio transcribed").waitFor({ timeout: 60_000 });
+    const question = page.getByLabel("Interview question");
+    expect((await question.inputValue()).toLowerCase()).toContain("why should we hire you");
+    expect(transcriptions).toHaveLength(1);
+
+    // The button is kept for a retry, and re-recording says what it does.
+    await page.getByRole("button", { name: "Transcribe again" }).click();
+    await page.getByRole("button", { name: "Transcribe again" }).waitFor({ timeout: 60_000 });
+    expect(transcriptions).toHaveLength(2);
+    await page.getByRole("button", { name: "Record again" }).waitFor();
+    expect(await page.getByRole("button", { name: "Start Recording" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Generate AI Answer" }).click();
+    await toast(page, "Answer generated").waitFor({ timeout: 60_000 });
+    // Labelled for what it is: a template from our library, offline.
+    await page.getByRole("heading", { name: "Model-answer template" }).waitFor();
+    await page.getByText("From our interview library · offline").waitFor();
+    expect(await page.getByRole("heading", { name: "AI-Generated Answer" }).count()).toBe(0);
+    const answer = page.getByTestId("answer-text");
+    const placeholders = await answer.locator("mark[data-placeholder]").allTextContents();
+    expect(placeholders.length).toBeGreaterThan(0);
+    for (const text of placeholders) expect(text).toMatch(/^\[[^\]]+\]$/);
+    // Its tips are a list, not lines starting with "-".
+    await answer.getByRole("heading", { name: "Tips" }).waitFor();
+    const tips = await answer.getByRole("listitem").allTextContents();
+    expect(tips.length).toBeGreaterThanOrEqual(2);
+    for (const tip of tips) expect(tip).not.toMatch(/^-/);
+    expect(await answer.textContent()).not.toContain("Tips:");
+
+    expect(await axeViolationsAtWidths(page)).toEqual([]);
+    user.assertNoUnexpectedErrors();
+  }, 240_000);
+});
