@@ -12,8 +12,9 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
-import { focusSection, SiteHeader } from "@/client/components/site-header";
+import { SiteHeader } from "@/client/components/site-header";
 import { SiteFooter } from "@/client/components/site-footer";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -28,11 +29,17 @@ import {
 import { useAuth } from "@/client/lib/auth";
 import { OverallScore, ScoreBars } from "@/client/components/score-bars";
 
+/** The walk-through's code and pictures arrive when it is first opened, not with the page. */
+const DemoDialog = lazy(() =>
+  import("@/client/features/landing/demo-dialog").then((m) => ({ default: m.DemoDialog })),
+);
+
 export function LandingPage() {
   const { user, signOut } = useAuth();
   const email = user ? (user.email ?? "Signed in") : null;
   // Start goes to the practice page for a signed-in visitor, otherwise to sign-in/sign-up.
   const startHref = user ? "/practice" : "/auth";
+  const [demo, setDemo] = useState<"never" | "open" | "closed">("never");
 
   return (
     <>
@@ -44,7 +51,14 @@ export function LandingPage() {
       </a>
       <SiteHeader auth={{ email, signOut: () => void signOut() }} />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Hero startHref={startHref} />
+        <Hero
+          startHref={startHref}
+          onWatchDemo={(event) => {
+            // Without JavaScript the link still leads to "How it works".
+            event.preventDefault();
+            setDemo("open");
+          }}
+        />
         <Figures />
         <Features />
         <PracticeModes startHref={startHref} />
@@ -53,11 +67,26 @@ export function LandingPage() {
         <CallToAction startHref={startHref} />
       </main>
       <SiteFooter />
+      {demo !== "never" ? (
+        <Suspense fallback={null}>
+          <DemoDialog
+            open={demo === "open"}
+            onOpenChange={(open) => setDemo(open ? "open" : "closed")}
+            startHref={startHref}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-function Hero({ startHref }: { startHref: string }) {
+function Hero({
+  startHref,
+  onWatchDemo,
+}: {
+  startHref: string;
+  onWatchDemo: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -88,7 +117,7 @@ function Hero({ startHref }: { startHref: string }) {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <a href="#how-it-works" onClick={focusSection}>
+              <a href="#how-it-works" onClick={onWatchDemo} aria-haspopup="dialog">
                 <PlayCircle aria-hidden="true" />
                 Watch Demo
               </a>
