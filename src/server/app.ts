@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/routes";
 import { billingRoutes } from "./billing/routes";
 import { functionsRoutes } from "./functions/routes";
 import { outboxRoutes } from "./mail/outbox-routes";
+import { sharedPageRoutes } from "./share/shared-page-routes";
 import { bearer } from "./http/bearer";
 import type { AppEnv } from "./http/env";
 import { isClientAbort } from "./http/client-abort";
@@ -110,6 +111,8 @@ export function createApp(deps: AppDeps) {
   app.route("/auth/v1", authRoutes(services));
   app.route("/functions/v1", functionsRoutes(services));
   app.route("/billing", billingRoutes(services));
+  // A shared session's read-only page, for someone with the link and no account.
+  app.route("/shared", sharedPageRoutes(services));
   // Only where mail would otherwise go nowhere and only this machine can be the site.
   if (config.mail.transport === "outbox") app.route("/outbox", outboxRoutes(services));
 

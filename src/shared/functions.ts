@@ -46,6 +46,15 @@ import {
   sessionSchema,
   startSessionRequestSchema,
 } from "./sessions";
+import {
+  createShareRequestSchema,
+  createShareResponseSchema,
+  deleteShareCommentResponseSchema,
+  listShareCommentsRequestSchema,
+  listShareCommentsResponseSchema,
+  listSharesResponseSchema,
+  revokeShareResponseSchema,
+} from "./share";
 
 /**
  * Every server function at `POST /functions/v1/{name}`: its name, what it takes and what it
@@ -187,6 +196,33 @@ export const functions = {
     summary: "Deletes the user's CV.",
     request: noBodySchema,
     response: deleteCvResponseSchema,
+  },
+  "create-share": {
+    summary:
+      "A read-only link to one of the user's sessions for a coach (its token shown once), expiring after 14 days unless `days` says otherwise.",
+    request: createShareRequestSchema,
+    response: createShareResponseSchema,
+    status: 201,
+  },
+  "list-shares": {
+    summary: "The user's share links: what each shows, when it expires, when it was last opened.",
+    request: noBodySchema,
+    response: listSharesResponseSchema,
+  },
+  "revoke-share": {
+    summary: "Ends one of the user's share links at once.",
+    request: idRequestSchema,
+    response: revokeShareResponseSchema,
+  },
+  "list-share-comments": {
+    summary: "The comments left through share links on one of the user's sessions.",
+    request: listShareCommentsRequestSchema,
+    response: listShareCommentsResponseSchema,
+  },
+  "delete-share-comment": {
+    summary: "Deletes a comment left on one of the user's share links.",
+    request: idRequestSchema,
+    response: deleteShareCommentResponseSchema,
   },
   "delete-my-history": {
     summary: "Deletes the user's sessions, answers and CV.",

@@ -9,6 +9,7 @@ import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
 import { customerPortal } from "./customer-portal";
 import { cvRoutes } from "./cv-routes";
+import { shareRoutes } from "./share-routes";
 import { deleteAccount, deleteAccountBody } from "./delete-account";
 import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
@@ -77,6 +78,8 @@ export function functionsRoutes(services: Services) {
   router.route("/", sessionRoutes(services));
   // read-cv, save-cv (subscribers), get-cv, delete-cv (anyone signed in)
   router.route("/", cvRoutes(services));
+  // create-share (subscribers), list-shares, revoke-share, list-share-comments, delete-share-comment
+  router.route("/", shareRoutes(services));
 
   return router;
 }

@@ -104,6 +104,17 @@ export function renderedPageHeaders(c: Context): string {
 }
 
 /**
+ * A shared session's page (docs/decisions/0111): a rendered page, as above, that search engines
+ * leave out and whose address — it carries the link's token — is never sent on as a referrer.
+ */
+export function sharedPageHeaders(c: Context): string {
+  const nonce = renderedPageHeaders(c);
+  setResponseHeader(c, "Referrer-Policy", "no-referrer");
+  setResponseHeader(c, "X-Robots-Tag", "noindex, nofollow");
+  return nonce;
+}
+
+/**
  * An email's own HTML shown by the built-in outbox, as a mail client shows it: its inline styles,
  * its images, and no script, form or plugin (sandboxed); its links open at the user's click.
  */
