@@ -346,6 +346,19 @@ export const localPortalSessions = pgTable("local_portal_sessions", {
  * chart; the rest is the feedback as the user saw it.
  */
 /**
+ * The free Quick Practice answers an account without Premium has used (docs/decisions/0120):
+ * counted here rather than from its attempts, which the user may delete at any time, so deleting
+ * the history never gives the answers back. Gone with the account.
+ */
+export const freeAnswers = pgTable("free_answers", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  used: integer("used").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A practice session (docs/decisions/0072): the questions chosen for one AI Interviewer run, one Quick
  * Practice question or one company set, in order. Its answers are attempts pointing at it.
  */
