@@ -55,7 +55,7 @@ export async function createServices(
   const mailer = createMailer(config, { db: database.db, logger });
   const auth = await createAuthService({ config, database, caches, logger, mailer });
   const engines = await createEngines(config, logger);
-  const jobs = createJobQueue(database, { databaseUrl: config.databaseUrl, logger });
+  const jobs = createJobQueue(database, logger);
   // The offline recognisers run as jobs: in this process's workers unless it only serves.
   const aiJobs = config.ai.transcriber === "offline";
   if (aiJobs && config.role !== "web") {

@@ -23,7 +23,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   }
   const database = await openConfiguredDatabase(config, logger);
   const engines = await createEngines(config, logger);
-  const jobs = createJobQueue(database, { databaseUrl: config.databaseUrl, logger });
+  const jobs = createJobQueue(database, logger);
   workAiJobs(jobs, { ai: engines, db: database.db, concurrency: config.ai.transcribeWorkers });
   try {
     await jobs.start();

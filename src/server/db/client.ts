@@ -16,8 +16,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  /** The embedded client itself, for a library that runs its own SQL (the job queue). */
-  pglite?: PGlite;
+  /**
+   * Runs SQL of a library that writes its own (the job queue). Without `values` the text may hold
+   * several statements; the rows of all of them come back, in order.
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
   /** Connections in use and idle, and requests waiting for one (for /metrics). */
@@ -76,7 +79,10 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     return {
       db,
       kind: "pglite",
-      pglite: client,
+      query: async (text, values) =>
+        values && values.length > 0
+          ? client.query<Record<string, unknown>>(text, values)
+          : { rows: (await client.exec(text)).flatMap((result) => result.rows) },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -156,6 +162,11 @@ async function openPostgres(options: {
     kind: "postgres",
     ping: async () => {
       await pool.query("select 1");
+    },
+    query: async (text, values) => {
+      // Several statements answer with one result each.
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: [result].flat().flatMap((each) => each.rows) };
     },
     poolStats: () => ({
       inUse: pool.totalCount - pool.idleCount,

@@ -1,6 +1,5 @@
 import { PgBoss, type ConstructorOptions, type Db } from "pg-boss";
-import type { PGlite } from "@electric-sql/pglite";
-import type { DatabaseHandle } from "@/server/db/client";
+import type { DatabaseHandle, Subscription } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 import type { QueueStatus } from "@/shared/feedback";
 import { EngineError } from "@/server/ai/engine";
@@ -84,11 +83,7 @@ const QUEUE = {
   retentionSeconds: 3600,
 } as const;
 
-export function createJobQueue(
-  database: DatabaseHandle,
-  options: { databaseUrl: string | undefined; logger: Logger },
-): JobQueue {
-  const { logger } = options;
+export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
   const handlers: { kind: JobKind; concurrency: number; handler: JobHandler }[] = [];
   const listeners: ((timings: JobTimings) => void)[] = [];
   let boss: PgBoss | undefined;
@@ -105,11 +100,11 @@ export function createJobQueue(
         monitorIntervalSeconds: 5,
         instanceName: "interview-coach",
       };
-      const instance = new PgBoss(
-        database.pglite
-          ? { ...common, db: pgliteAdapter(database.pglite), backend: "pglite" }
-          : { ...common, connectionString: options.databaseUrl, max: 4 },
-      );
+      const instance = new PgBoss({
+        ...common,
+        db: adapter(database),
+        backend: database.kind === "pglite" ? "pglite" : "postgres",
+      });
       instance.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
       await instance.start();
       for (const kind of JOB_KINDS) {
@@ -266,19 +261,36 @@ function outcomeValue(outcome: Outcome): unknown {
 }
 
 /**
- * pg-boss's statements through the process's one PGlite client. Statements without parameters
- * may be several at once (its schema and maintenance), and pg-boss reads every one's rows.
+ * pg-boss's statements through the process's own database connections (the one PGlite client, or
+ * the PostgreSQL pool), and its LISTEN through the handle's own listener, subscribed again
+ * whenever the connection drops.
  */
-function pgliteAdapter(client: PGlite): Db {
+function adapter(database: DatabaseHandle): Db {
   return {
-    executeSql: async (text, values) =>
-      values && values.length > 0
-        ? client.query(text, values)
-        : { rows: (await client.exec(text)).flatMap((result) => result.rows) },
+    executeSql: (text, values) => database.query(text, values),
     listen: async (channel, onNotification, onReconnect) => {
-      const unlisten = await client.listen(channel, onNotification);
-      onReconnect();
-      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+      let closed = false;
+      let current: Subscription | undefined;
+      const subscribe = async (): Promise<void> => {
+        while (!closed) {
+          try {
+            current = await database.listen(channel, onNotification, () => {
+              if (!closed) void subscribe();
+            });
+            onReconnect();
+            return;
+          } catch {
+            await sleep(1_000);
+          }
+        }
+      };
+      await subscribe();
+      return {
+        close: async () => {
+          closed = true;
+          await current?.close();
+        },
+      };
     },
   };
 }

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EngineError } from "@/server/ai/engine";
+import type { DatabaseHandle } from "@/server/db/client";
+import { ApiError } from "@/server/http/errors";
+import { createLogger } from "@/server/logger";
+import { createTestDatabase } from "@tests/support/test-database";
+import { createJobQueue, type JobQueue } from "./queue";
+
+/**
+ * The AI job queue on the test database (PGlite, or PostgreSQL with DATABASE_URL): sending and
+ * working in one process, as `npm start` does.
+ */
+describe("the AI job queue", () => {
+  let database: DatabaseHandle;
+  let jobs: JobQueue;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    jobs = createJobQueue(database, createLogger("silent"));
+  });
+  afterEach(async () => {
+    await jobs.close(1_000);
+    await database.close();
+  });
+
+  const run = (input: unknown, owner = "ada", options: { signal?: AbortSignal } = {}) =>
+    jobs.run("transcribe-question", input, { owner, timeoutMs: 30_000, ...options });
+
+  it("runs a job in a worker and hands its output back", async () => {
+    jobs.work("transcribe-question", 1, async (input) => ({ heard: (input as { n: number }).n }));
+    expect(await run({ n: 7 })).toEqual({ heard: 7 });
+    expect(await jobs.status("ada")).toEqual({ state: "idle" });
+  });
+
+  it("passes the user's failures on as they were thrown, without trying again", async () => {
+    let calls = 0;
+    jobs.work("transcribe-question", 1, async (input) => {
+      calls++;
+      if ((input as { kind: string }).kind === "engine") {
+        throw new EngineError("unrecognised", "Nothing heard.");
+      }
+      throw new ApiError("not_found", "No such session.");
+    });
+    const engine = await run({ kind: "engine" }).catch((error: unknown) => error);
+    expect(engine).toBeInstanceOf(EngineError);
+    expect(engine).toMatchObject({ kind: "unrecognised", message: "Nothing heard." });
+    const api = await run({ kind: "api" }).catch((error: unknown) => error);
+    expect(api).toBeInstanceOf(ApiError);
+    expect(api).toMatchObject({ code: "not_found", status: 404 });
+    expect(calls).toBe(2);
+  });
+
+  it("tries a job again when a worker fails unexpectedly", async () => {
+    let calls = 0;
+    jobs.work("transcribe-question", 1, async () => {
+      if (++calls === 1) throw new Error("the worker lost its recogniser");
+      return "heard";
+    });
+    expect(await run({})).toBe("heard");
+    expect(calls).toBe(2);
+  });
+
+  it("takes one job per user at a time, so another user's job is not held behind", async () => {
+    const running: string[] = [];
+    const order: string[] = [];
+    const release = new Map<string, () => void>();
+    jobs.work("transcribe-question", 2, async (input) => {
+      const { name } = input as { name: string };
+      order.push(name);
+      running.push(name);
+      await new Promise<void>((resolve) => release.set(name, resolve));
+      running.splice(running.indexOf(name), 1);
+      return name;
+    });
+    const ada1 = run({ name: "ada-1" }, "ada");
+    await until(() => running.includes("ada-1"));
+    const ada2 = run({ name: "ada-2" }, "ada");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const bob = run({ name: "bob" }, "bob");
+    // Two workers, but Ada's second job waits for her first; Bob's runs beside it.
+    await until(() => running.includes("bob"));
+    expect(running).toEqual(["ada-1", "bob"]);
+    expect(await jobs.status("ada")).toEqual({ state: "running" });
+    release.get("ada-1")!();
+    release.get("bob")!();
+    await until(() => running.includes("ada-2"));
+    release.get("ada-2")!();
+    expect(await Promise.all([ada1, ada2, bob])).toEqual(["ada-1", "ada-2", "bob"]);
+    expect(order).toEqual(["ada-1", "bob", "ada-2"]);
+  });
+
+  it("says where a waiting job is, and cancels it when its request is abandoned", async () => {
+    // Sent, but nothing in this process works this kind: the job waits.
+    jobs.work("evaluate-answer", 1, async () => "unused");
+    const abandon = new AbortController();
+    const waiting = run({}, "ada", { signal: abandon.signal }).catch((error: unknown) => error);
+    await until(async () => (await jobs.status("ada")).state !== "idle");
+    expect(await jobs.status("ada")).toEqual({ state: "queued", position: 1 });
+    abandon.abort();
+    expect(await waiting).toBeInstanceOf(EngineError);
+    await until(async () => (await jobs.status("ada")).state === "idle");
+  });
+
+  it("gives up waiting at the deadline with a timeout", async () => {
+    jobs.work("evaluate-answer", 1, async () => "unused");
+    const late = await jobs
+      .run("transcribe-question", {}, { owner: "ada", timeoutMs: 300 })
+      .catch((error: unknown) => error);
+    expect(late).toMatchObject({ kind: "timeout" });
+  });
+});
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
