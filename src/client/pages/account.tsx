@@ -8,6 +8,7 @@ import { ChangePassword } from "@/client/features/auth/change-password";
 import { DeleteAccount } from "@/client/features/auth/delete-account-dialog";
 import { YourData } from "@/client/features/history/your-data";
 import { CvCard } from "@/client/features/practice/cv-card";
+import { SharedLinks } from "@/client/features/practice/shared-links";
 import { LowAnxietySetting } from "@/client/features/practice/low-anxiety-setting";
 import { AccountSubscription } from "@/client/features/subscription/account-subscription";
 import { useSubscription } from "@/client/features/subscription/use-subscription";
@@ -19,7 +20,7 @@ import { AppFrame } from "./app-frame";
  * /account (linked from the header when signed in): name and email, the subscription with Manage
  * Subscription, low-anxiety mode (docs/decisions/0093), change password, change email, your data
  * (download, delete the practice history; for non-subscribers too), the CV (replace, delete;
- * docs/decisions/0110), and Delete account
+ * docs/decisions/0110), the share links (revoke; docs/decisions/0111), and Delete account
  * (docs/decisions/0071). Signed-out visitors go to /auth.
  */
 export function AccountPage() {
@@ -82,6 +83,13 @@ function AccountSettings() {
         description="One CV for questions from your own experience in AI Interviewer and Company Specific sessions."
       >
         <CvCard place="account" />
+      </SettingsSection>
+      <SettingsSection
+        id="shared-links"
+        title="Shared links"
+        description="Read-only links to your sessions you gave a coach or a friend. Revoke one and its page stops working at once."
+      >
+        <SharedLinks />
       </SettingsSection>
       <ChangePassword />
       <ChangeEmail currentEmail={email} />

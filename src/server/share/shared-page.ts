@@ -73,7 +73,12 @@ export function sharedPage(
                 : html`<p class="muted">The answer's words are not shared.</p>`
             }
             ${commentList(commentsOf(answer.id))}
-            ${commentForm(answer.id, options.action, options.problem)}
+            ${commentForm(
+              answer.id,
+              `Comment on the answer to question ${question.index + 1}${answer.followUp ? "'s follow-up" : ""}`,
+              options.action,
+              options.problem,
+            )}
           </article>`,
       )}
     </section>`;
@@ -109,10 +114,15 @@ function commentList(comments: ShareComment[]): Html | string {
     </ul>`;
 }
 
-function commentForm(attemptId: string, action: string, problem?: CommentProblem): Html {
+function commentForm(
+  attemptId: string,
+  label: string,
+  action: string,
+  problem?: CommentProblem,
+): Html {
   const mine = problem?.attemptId === attemptId ? problem : undefined;
   const id = (field: string) => `${field}-${attemptId}`;
-  return html`<form method="post" action="${action}" aria-label="Comment on this answer">
+  return html`<form method="post" action="${action}" aria-label="${label}">
     ${mine ? html`<p class="alert alert-error" role="alert">${mine.message}</p>` : ""}
     <input type="hidden" name="attemptId" value="${attemptId}" />
     <div class="field">

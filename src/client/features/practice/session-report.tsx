@@ -23,6 +23,7 @@ import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { roleLabel } from "@/shared/roles";
 import { modeLabels, type SessionDetail } from "@/shared/sessions";
 import { useSessionDetail } from "./practice-sessions";
+import { ShareSession } from "./share-session";
 
 /** A session's report, loaded by id: after the last question, and re-opened from the history. */
 export function SessionReport({ id, footer }: { id: string; footer?: ReactNode }) {
@@ -112,6 +113,7 @@ function ReportCard({ session, footer }: { session: SessionDetail; footer?: Reac
             </ol>
           </section>
         ) : null}
+        {report.answered > 0 ? <ShareSession session={session} /> : null}
       </CardContent>
       {footer ? <CardFooter className="flex flex-wrap gap-3">{footer}</CardFooter> : null}
     </Card>

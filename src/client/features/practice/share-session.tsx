@@ -1,0 +1,133 @@
+import { Copy, MessageSquare, Share2, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Spinner } from "@/client/components/ui/spinner";
+import type { SessionDetail } from "@/shared/sessions";
+import { SHARE_DAYS_DEFAULT } from "@/shared/share";
+import { useCreateShare, useDeleteComment, useSessionComments } from "./share-calls";
+
+/**
+ * A session report's "Share with your coach" (docs/decisions/0111): a read-only link, with or
+ * without what the user said, shown once to copy; and the comments left through the session's
+ * links, each of which the user can delete.
+ */
+export function ShareSession({ session }: { session: SessionDetail }) {
+  const create = useCreateShare();
+  const [transcript, setTranscript] = useState(true);
+  const [url, setUrl] = useState<string | null>(null);
+  const id = useId();
+
+  async function copy(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success("Link copied");
+    } catch {
+      toast.error("Copy the link from the field", {
+        description: "The clipboard is not available.",
+      });
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3 border-t border-border pt-4">
+      <h3 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
+        <Share2 aria-hidden="true" className="size-4 text-primary" />
+        Share with your coach
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        A read-only page of this report, its questions and your answers, for a coach or a friend to
+        read and comment on without an account. It never shows your email, lasts{" "}
+        {SHARE_DAYS_DEFAULT} days, and you can revoke it on your account page.
+      </p>
+      {url ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Label htmlFor={`${id}-url`} className="sr-only">
+            Share link
+          </Label>
+          <Input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
+          <Button type="button" variant="outline" onClick={() => void copy(url)}>
+            <Copy aria-hidden="true" />
+            Copy link
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-4">
+          <div className="flex items-center gap-2">
+            <input
+              id={`${id}-transcript`}
+              type="checkbox"
+              className="size-5 shrink-0 accent-primary"
+              checked={transcript}
+              onChange={(event) => setTranscript(event.target.checked)}
+            />
+            <Label htmlFor={`${id}-transcript`} className="font-normal">
+              Include what I said in each answer
+            </Label>
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={create.isPending}
+            onClick={() =>
+              create.mutate(
+                { sessionId: session.id, transcript },
+                { onSuccess: (link) => setUrl(link.url) },
+              )
+            }
+          >
+            {create.isPending ? <Spinner label="Creating..." /> : <Share2 aria-hidden="true" />}
+            {create.isPending ? null : "Create a share link"}
+          </Button>
+        </div>
+      )}
+      <CoachComments session={session} />
+    </section>
+  );
+}
+
+function CoachComments({ session }: { session: SessionDetail }) {
+  const comments = useSessionComments(session.id);
+  const remove = useDeleteComment(session.id);
+  const id = useId();
+  const list = comments.data?.comments ?? [];
+  if (list.length === 0) return null;
+  const questionOf = (attemptId: string) =>
+    session.attempts.find((attempt) => attempt.id === attemptId)?.question ?? "An answer";
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-2">
+      <h4 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
+        <MessageSquare aria-hidden="true" className="size-4 text-primary" />
+        Comments from your coach
+      </h4>
+      <ul className="space-y-3">
+        {list.map((comment) => (
+          <li key={comment.id} className="rounded-lg border border-border p-3 text-sm">
+            <p className="text-muted-foreground">On “{questionOf(comment.attemptId)}”</p>
+            <p>
+              <span className="font-semibold">{comment.name}</span>{" "}
+              <span className="text-muted-foreground">
+                {new Date(comment.createdAt).toLocaleDateString()}
+              </span>
+            </p>
+            <p className="break-words whitespace-pre-wrap">{comment.text}</p>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="mt-1"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(comment.id)}
+              aria-label={`Delete the comment from ${comment.name}`}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixturesDir } from "@tests/support/audio-fixtures";
+import { axeViolationsAtWidths } from "./support/axe";
+import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
+import { fakeMicrophone, signUpAndSubscribe } from "./support/practice";
+import { startTestServer, type TestServer } from "./support/server";
+
+/**
+ * Share with your coach in real Chromium: a finished interview's report shared, the link opened
+ * in a signed-out browser, a comment left there (shown as text, never as markup), the comment
+ * seen on the owner's report, the link listed on /account with its last opening, revoked there,
+ * and the page answering 404 after.
+ */
+
+const story =
+  "In my last role a client moved our launch forward by two weeks. My task was to deliver the " +
+  "reporting module on the new date. I split the work into daily milestones because the risk " +
+  "was in the integration, I renegotiated the scope of two features, and I paired with a junior " +
+  "developer on the riskiest part. As a result we shipped three days early.";
+
+let server: TestServer;
+let browser: Browser;
+let owner: WatchedPage;
+let shareUrl = "";
+let sessionId = "";
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startTestServer(),
+    launchBrowser(fakeMicrophone(path.join(fixturesDir, "answer-deadline.slt.wav"))),
+  ]);
+  owner = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+  await signUpAndSubscribe(owner.page, server.url, `share-${Date.now()}@example.com`);
+});
+afterAll(async () => {
+  await owner?.context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("share with your coach", () => {
+  it("shares a finished interview's report as a link", async () => {
+    const { page } = owner;
+    await page.goto("/practice?mode=interview");
+    await page.getByLabel("Length").selectOption("3");
+    await page.getByRole("button", { name: "Start the interview" }).click();
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    const report = page.getByTestId("session-report");
+    // Every turn typed (follow-ups included) until the report comes.
+    for (let turn = 0; turn < 8 && !(await report.isVisible()); turn++) {
+      const listening = page.getByTestId("listening");
+      await Promise.race([
+        listening.waitFor({ timeout: 120_000 }),
+        report.waitFor({ timeout: 120_000 }),
+      ]);
+      if (await report.isVisible()) break;
+      await page.getByLabel("Or type your answer").fill(story);
+      await page.getByRole("button", { name: "Send typed answer" }).click();
+      await listening.waitFor({ state: "detached", timeout: 120_000 });
+    }
+    await report.waitFor({ timeout: 120_000 });
+
+    await report.getByRole("heading", { name: "Share with your coach" }).waitFor();
+    const created = page.waitForResponse((res) => res.url().endsWith("/functions/v1/create-share"));
+    await report.getByRole("button", { name: "Create a share link" }).click();
+    const link = (await (await created).json()) as { url: string; sessionId: string };
+    sessionId = link.sessionId;
+    const field = report.getByLabel("Share link");
+    await expect.poll(() => field.inputValue()).toBe(link.url);
+    shareUrl = link.url;
+    expect(shareUrl).toMatch(/\/shared\/[A-Za-z0-9_-]{43}$/);
+    owner.assertNoUnexpectedErrors();
+  });
+
+  it("opens signed out, read-only, and takes a comment shown as text", async () => {
+    const coach = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = coach;
+      const opened = await page.goto(shareUrl);
+      expect(opened?.status()).toBe(200);
+      expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+      expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+      await page.getByRole("heading", { name: "Report" }).waitFor();
+      await page.getByText("we shipped three days early").first().waitFor();
+      expect(await page.content()).not.toMatch(/share-\d+@example\.com/);
+      expect(await axeViolationsAtWidths(page)).toEqual([]);
+
+      const form = page.getByRole("form", { name: "Comment on the answer to question 1" });
+      await form.getByLabel("Your name").fill("Coach Kim");
+      await form.getByLabel("Comment").fill("<b>Strong close.</b> Say why you chose milestones.");
+      await form.getByRole("button", { name: "Leave a comment" }).click();
+      await page.getByText("<b>Strong close.</b> Say why you chose milestones.").waitFor();
+      expect(await page.locator("b", { hasText: "Strong close." }).count()).toBe(0);
+      coach.assertNoUnexpectedErrors();
+    } finally {
+      await coach.context.close();
+    }
+  });
+
+  it("shows the owner the comment on the report, lets them delete it, list and revoke the link", async () => {
+    const { page } = owner;
+    await page.goto(`/history?session=${sessionId}`);
+    const report = page.getByTestId("session-report");
+    await report.getByRole("heading", { name: "Comments from your coach" }).waitFor();
+    await report.getByText("<b>Strong close.</b> Say why you chose milestones.").waitFor();
+    await report.getByRole("button", { name: "Delete the comment from Coach Kim" }).click();
+    await report
+      .getByRole("heading", { name: "Comments from your coach" })
+      .waitFor({ state: "detached" });
+
+    await page.goto("/account");
+    const links = page.getByRole("region", { name: "Shared links" });
+    await links.getByText(/last opened/).waitFor();
+    await links.getByText("Active").waitFor();
+    await links.getByRole("button", { name: /Revoke the link/ }).click();
+    await links.getByText("Revoked").waitFor();
+
+    const after = await owner.context.request.get(shareUrl);
+    expect(after.status()).toBe(404);
+    owner.assertNoUnexpectedErrors();
+  });
+});
