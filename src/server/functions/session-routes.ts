@@ -1,33 +1,27 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
 import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
 import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
-import { ApiError, payloadTooLarge } from "@/server/http/errors";
+import { payloadTooLarge } from "@/server/http/errors";
 import { setResponseHeader } from "@/server/http/response-headers";
 import { functionBody } from "@/server/http/validate";
-import type { Logger } from "@/server/logger";
 import type { Services } from "@/server/services";
 import { postOnly } from "./practice-routes";
-import { chooseQuestions } from "@/server/sessions/choose-questions";
-import { withCvQuestions } from "@/server/cv/cv-questions";
-import { getCv } from "@/server/cv/cv-store";
 import { listHistory } from "@/server/sessions/history";
+import { startSession } from "@/server/sessions/start-session";
 import {
-  createSession,
   deleteMyHistory,
   exportMyData,
   getAttempt,
   getSession,
   listAttempts,
   progress,
-  recentQuestionKeys,
   resumableInterview,
   saveInterviewProgress,
 } from "@/server/sessions/store";
 import { functions, type FunctionResponse } from "@/shared/functions";
-import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
+import { MAX_JOB_POST_CHARS } from "@/shared/sessions";
 
 /**
  * Practice sessions, history and the user's data (docs/decisions/0072), all
@@ -44,37 +38,6 @@ import { MAX_JOB_POST_CHARS, type SessionQuestion } from "@/shared/sessions";
  *   export-my-data     → account, subscription, sessions and attempts as JSON
  *   delete-my-history  → {deleted: {attempts, sessions, cv}}
  */
-/**
- * Cloud mode: the model's questions from the job post take the place of the offline chooser's.
- * A model that fails leaves the offline ones: the session starts either way.
- */
-async function withWrittenQuestions(
-  questions: SessionQuestion[],
-  write: () => Promise<string[]>,
-  log: Logger,
-): Promise<SessionQuestion[]> {
-  let written: string[];
-  try {
-    written = await write();
-  } catch (error) {
-    log.warn(
-      { err: error instanceof Error ? error.message : String(error) },
-      "job-post questions fell back to offline",
-    );
-    return questions;
-  }
-  const kept = questions.filter((question) => question.source !== "job-post");
-  const fromPost = written.map((question) => ({
-    question,
-    category: "behavioural",
-    source: "job-post" as const,
-    bankId: null,
-  }));
-  // After the opener and the company's first question, as the offline set has them.
-  const ordered = [...kept.slice(0, 2), ...fromPost, ...kept.slice(2)];
-  return ordered.map((question, index) => ({ ...question, index }));
-}
-
 export function sessionRoutes(services: Services) {
   const db = services.database.db;
   const app = new Hono<AuthedEnv>();
@@ -110,47 +73,12 @@ export function sessionRoutes(services: Services) {
       "The request must be a JSON object with `mode` (interview, quick or company) and that mode's choices.",
     ),
     async (c) => {
-      const request = c.req.valid("json");
-      const userId = c.var.user.id;
-      const recentKeys =
-        request.mode === "quick" ? await recentQuestionKeys(db, userId) : undefined;
-      const bank = loadQuestionBank();
-      let chosen = chooseQuestions(bank, request, { recentKeys });
-      const writer = services.ai.questionWriter;
-      if (request.mode === "company" && request.jobPost && writer) {
-        chosen.questions = await withWrittenQuestions(
-          chosen.questions,
-          () =>
-            writer.fromJobPost(
-              {
-                company: request.company,
-                role: request.role,
-                level: request.level,
-                jobPost: request.jobPost!,
-              },
-              c.req.raw.signal,
-            ),
-          c.var.log,
-        );
-      }
-      if (request.mode !== "quick" && request.useCv) {
-        const cv = await getCv(db, userId);
-        if (!cv) {
-          throw new ApiError(
-            "conflict",
-            "There is no CV on your account: add one first, or start without it.",
-          );
-        }
-        chosen = withCvQuestions(chosen, request, cv, bank);
-      }
-      const session = await createSession(db, userId, {
-        mode: request.mode,
-        role: "role" in request ? request.role : undefined,
-        level: "level" in request ? request.level : undefined,
-        company: request.mode === "company" ? request.company : undefined,
-        pressure: request.mode === "interview" ? request.pressure : undefined,
-        ...chosen,
-      });
+      const session = await startSession(
+        { db, questionWriter: services.ai.questionWriter, log: c.var.log },
+        c.var.user.id,
+        c.req.valid("json"),
+        c.req.raw.signal,
+      );
       const created = functions["start-session"].status;
       return c.json(session satisfies FunctionResponse<"start-session">, created);
     },

@@ -1,5 +1,6 @@
 import type { BankEntry } from "@/server/ai/offline/answer-library";
 import { roleLabel } from "@/shared/roles";
+import { requirementQuestion, requirementsOf } from "./job-post";
 import type { SessionQuestion, StartSessionRequest } from "@/shared/sessions";
 
 /**
@@ -8,8 +9,9 @@ import type { SessionQuestion, StartSessionRequest } from "@/shared/sessions";
  *   question in longer runs), and a closing question in runs of 5 or more;
  * - Quick Practice: one question of the chosen category (or any, "surprise me"), not one the user
  *   answered recently when there is another;
- * - Company Specific: the opener, questions in the company's name, questions drawn from the job
- *   post's requirements (its words matched against the bank's skill tags), and the role's.
+ * - Company Specific: the opener, questions in the company's name, one question on each of the
+ *   job post's most important requirements (job-post.ts; a bank question when one probes the
+ *   skill it names), and the role's.
  */
 
 export type ChosenSession = {
@@ -31,6 +33,8 @@ const CLOSERS = [
   "why-should-we-hire-you",
 ];
 const COMPANY_SET_LENGTH = 7;
+/** Of a company set, at most this many ask about the job post's requirements. */
+const JOB_POST_QUESTIONS = 4;
 
 /** The key under which attempts at the same question are grouped (its trend). */
 export function questionKeyOf(question: string, bankId: string | null): string {
@@ -96,11 +100,33 @@ export function chooseQuestions(
           bankId: null,
         },
       ];
-      // The post's requirements: a bank question that probes each skill (the role's first),
-      // or, when the bank has none, the requirement asked about directly.
-      for (const skill of skills.slice(0, 3)) {
+      // The post's requirements, the most important first, one question each: a bank question
+      // that probes a skill the requirement names (the role's first), else the requirement
+      // asked about directly. A requirement that names several of the bank's skills ("SQL,
+      // stakeholder management and Kubernetes") is one per skill; a post in which the reader
+      // finds no requirement falls back to the bank's skill tags it mentions.
+      const requirements = requirementsOf(request.jobPost ?? "");
+      const bySkill = (skill: string) => ({
+        named: [skill],
+        ask: `This role asks for ${skillWords(skill)}. Tell me about a time you used it at work.`,
+      });
+      const asks =
+        requirements.length > 0
+          ? requirements.flatMap((requirement) => {
+              const named = skills.filter((skill) =>
+                containsWords(requirement.item, skillWords(skill)),
+              );
+              return named.length > 1
+                ? named.map(bySkill)
+                : [{ named, ask: requirementQuestion(requirement) }];
+            })
+          : skills.map(bySkill);
+      for (const { named, ask } of asks.slice(0, JOB_POST_QUESTIONS)) {
         const probing = shuffled(
-          bank.filter((entry) => entry.skills?.includes(skill) && !chosen.has(entry.id)),
+          bank.filter(
+            (entry) =>
+              entry.skills?.some((skill) => named.includes(skill)) && !chosen.has(entry.id),
+          ),
         ).sort((a, b) => Number(b.role === role) - Number(a.role === role));
         const entry = probing[0];
         if (entry) {
@@ -108,7 +134,7 @@ export function chooseQuestions(
           questions.push({ ...asQuestion(entry), source: "job-post" });
         } else {
           questions.push({
-            question: `This role asks for ${skillWords(skill)}. Tell me about a time you used it at work.`,
+            question: ask,
             category: "behavioural",
             source: "job-post",
             bankId: null,
@@ -134,7 +160,12 @@ export function chooseQuestions(
       questions.push(closing);
       return {
         questions: questions.map((question, index) => ({ ...question, index })),
-        vocabulary: vocabularyOf([company, roleLabel(role), ...skills.map(skillWords)]),
+        vocabulary: vocabularyOf([
+          company,
+          roleLabel(role),
+          ...skills.map(skillWords),
+          ...requirements.map((requirement) => requirement.phrase),
+        ]),
       };
     }
   }
@@ -180,6 +211,12 @@ export function skillsInJobPost(bank: readonly BankEntry[], jobPost: string): st
     if (count > 0) counts.push([tag, count]);
   }
   return counts.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
+}
+
+/** Whether `phrase` occurs in `text` as whole words, case aside. */
+function containsWords(text: string, phrase: string): boolean {
+  const plain = (value: string) => ` ${value.toLowerCase().replace(/[^a-z0-9+#]+/g, " ")} `;
+  return plain(text).includes(plain(phrase));
 }
 
 /** Lower-case words of 3+ letters, each once. */
