@@ -380,6 +380,8 @@ export const exportMyDataResponseSchema = z.looseObject({
   attempts: exportedRowsSchema,
   /** The user's CV as kept (docs/decisions/0110), or null. */
   cv: z.record(z.string(), z.unknown()).nullable(),
+  /** The user's share links (never their tokens) with the comments left through each. */
+  shares: exportedRowsSchema,
 });
 
 /** delete-my-history: how many answers and sessions are gone, and whether a CV was. */

@@ -225,3 +225,35 @@ describe("comments", () => {
     expect(await refused.text()).toContain("Too many comments");
   });
 });
+
+describe("the owner's data", () => {
+  it("has the links and their comments in Download my data, never a token", async () => {
+    const link = await share(ada, {});
+    const path = pathOf(link.url);
+    expect((await comment(path, { attemptId, name: "Coach", text: "Exported" })).status).toBe(303);
+    const data = (await (await call(ada, "export-my-data")).json()) as {
+      shares: { id: string; comments: { text: string }[] }[];
+    };
+    const exported = data.shares.find((entry) => entry.id === link.id)!;
+    expect(exported.comments.map((entry) => entry.text)).toEqual(["Exported"]);
+    expect(JSON.stringify(data)).not.toContain(path.split("/").at(-1)!);
+  });
+
+  it("go with the history: the links stop working", async () => {
+    const eve = await createTestUser(t);
+    await subscribeTestUser(t, eve);
+    const started = await call(eve, "start-session", {
+      mode: "company",
+      company: "Acme",
+      role: "nurse",
+    });
+    const session = sessionSchema.parse(await started.json());
+    const res = await call(eve, "create-share", { sessionId: session.id, transcript: true });
+    const link = createShareResponseSchema.parse(await res.json());
+    expect((await open(pathOf(link.url))).status).toBe(200);
+    await call(eve, "delete-my-history");
+    expect((await open(pathOf(link.url))).status).toBe(404);
+    const left = listSharesResponseSchema.parse(await (await call(eve, "list-shares")).json());
+    expect(left.shares).toEqual([]);
+  });
+});

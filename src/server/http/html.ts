@@ -75,6 +75,8 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f8fafc;border:1px sol
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:1.5rem;letter-spacing:.25em;font-weight:700}
 ul.plain{list-style:none;margin:0;padding:0}ul.plain li{border-bottom:1px solid #e2e8f0;padding:.75rem 0}
 .pre-wrap{white-space:pre-wrap;word-break:break-word}
+.card+.card{margin-top:1rem}.card>h2:first-child{margin-top:0}
+blockquote{margin:.5rem 0 1rem;padding:.5rem .75rem;border-left:3px solid #c7d2fe;background:#f8fafc}
 textarea{width:100%;font:inherit;padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;background:#fff;color:#0f172a;min-height:5rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;

@@ -5,6 +5,8 @@ import {
   attempts,
   cvs,
   practiceSessions,
+  shareComments,
+  shareLinks,
   subscriptions,
   users,
 } from "@/server/db/schema";
@@ -327,7 +329,7 @@ export async function progress(
 
 /** Everything we hold about the user's practice, their CV and their account, as JSON. */
 export async function exportMyData(db: Database, userId: string) {
-  const [[account], [subscription], sessions, answers, [cv]] = await Promise.all([
+  const [[account], [subscription], sessions, answers, [cv], shares, comments] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -354,6 +356,26 @@ export async function exportMyData(db: Database, userId: string) {
       .orderBy(asc(practiceSessions.createdAt)),
     db.select().from(attempts).where(eq(attempts.userId, userId)).orderBy(asc(attempts.createdAt)),
     db.select().from(cvs).where(eq(cvs.userId, userId)),
+    // The links' tokens are not kept, so none is exported: only what each link is and did.
+    db
+      .select({
+        id: shareLinks.id,
+        sessionId: shareLinks.sessionId,
+        includeTranscript: shareLinks.includeTranscript,
+        createdAt: shareLinks.createdAt,
+        expiresAt: shareLinks.expiresAt,
+        revokedAt: shareLinks.revokedAt,
+        lastOpenedAt: shareLinks.lastOpenedAt,
+      })
+      .from(shareLinks)
+      .where(eq(shareLinks.userId, userId))
+      .orderBy(asc(shareLinks.createdAt)),
+    db
+      .select({ comment: shareComments })
+      .from(shareComments)
+      .innerJoin(shareLinks, eq(shareLinks.id, shareComments.shareId))
+      .where(eq(shareLinks.userId, userId))
+      .orderBy(asc(shareComments.createdAt)),
   ]);
   if (!account) throw notFound("account");
   return {
@@ -376,6 +398,12 @@ export async function exportMyData(db: Database, userId: string) {
           updatedAt: cv.updatedAt.toISOString(),
         }
       : null,
+    shares: shares.map((share) => ({
+      ...share,
+      comments: comments
+        .filter(({ comment }) => comment.shareId === share.id)
+        .map(({ comment: { shareId: _link, ...comment } }) => comment),
+    })),
   };
 }
 
