@@ -21,6 +21,7 @@ import {
   feedbackSchema,
   queueStatusSchema,
 } from "./feedback";
+import { freeAnswersResponseSchema, freeQuestionRequestSchema } from "./free-answers";
 import {
   generateAnswerRequestSchema,
   generateAnswerResponseSchema,
@@ -120,6 +121,19 @@ export const functions = {
     summary: "Where the user's spoken answer waits for the offline recogniser.",
     request: noBodySchema,
     response: queueStatusSchema,
+  },
+  "free-answers": {
+    summary: "How many of the account's free Quick Practice answers are used and left.",
+    request: noBodySchema,
+    response: freeAnswersResponseSchema,
+  },
+  "free-question": {
+    summary:
+      "A Quick Practice question to answer free, for an account without Premium that has a free answer left.",
+    request: freeQuestionRequestSchema,
+    response: sessionSchema,
+    /** A new session: 201 Created. */
+    status: 201,
   },
   "practice-config": {
     summary: "Which engines this server runs, and its limits.",

@@ -1,6 +1,14 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
+import {
+  createFreeAnswerCounter,
+  noFreeAnswersLeft,
+  subscriberOrFreeAnswer,
+} from "@/server/billing/free-answers";
+import { attempts } from "@/server/db/schema";
+import { resolveAttemptOf } from "@/server/sessions/store";
+import { and, eq, gt } from "drizzle-orm";
 import type { AuthedEnv } from "@/server/http/env";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { Services } from "@/server/services";
@@ -50,12 +58,27 @@ import { functionBody } from "@/server/http/validate";
  * recognisers) → body size (before the body is read) → payload checks → seconds of audio →
  * engine. The offline recognisers' work is a job in a queue that takes turns between users
  * (docs/decisions/0085, 0130).
+ *
+ * An account without Premium may answer a few Quick Practice questions free (docs/decisions/0120):
+ * evaluate-answer, answer-draft and queue-status let it through while it has a free answer left,
+ * through the same budgets and queue; evaluate-answer takes the free answer (given back if the
+ * scoring fails), and correct-transcript re-scores only its own recent free answer, once.
  */
+/** How long after a free answer its transcript may still be corrected. */
+const FREE_CORRECTION_WINDOW_MS = 60 * 60_000;
+
+/** The practice routes' variables: whether this call is a free answer (no Premium). */
+type FreeAnswerEnv = AuthedEnv & {
+  Variables: AuthedEnv["Variables"] & { freeAnswer: boolean };
+};
+
 export function practiceRoutes(services: Services) {
   const { ai } = services;
+  const freeAnswers = createFreeAnswerCounter(services.database.db);
   const guards = {
     requireUser: requireUser(services.auth),
     requireSubscriber: requireSubscription(services.billing),
+    subscriberOrFreeAnswer: subscriberOrFreeAnswer(services.billing, freeAnswers),
   };
   const limits = services.config.ai.rateLimits;
   const limiter = createPracticeRateLimiter(services.database.db);
@@ -68,16 +91,41 @@ export function practiceRoutes(services: Services) {
   const queue = services.aiJobs
     ? { jobs: services.jobs, timeoutMs: services.config.http.requestTimeoutMs }
     : undefined;
-  const app = new Hono<AuthedEnv>();
+  const app = new Hono<FreeAnswerEnv>();
+
+  /**
+   * Without Premium, a transcript is corrected only on a free answer just given and not corrected
+   * yet: otherwise a correction, which scores any text, would be an evaluator without a limit.
+   */
+  const mayCorrectFreeAnswer = async (userId: string, attemptId: string) => {
+    const [row] = await services.database.db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(
+        and(
+          eq(attempts.id, attemptId),
+          eq(attempts.userId, userId),
+          eq(attempts.mode, "quick"),
+          eq(attempts.transcriptCorrected, false),
+          gt(attempts.createdAt, new Date(Date.now() - FREE_CORRECTION_WINDOW_MS)),
+        ),
+      );
+    if (!row) {
+      throw new ApiError(
+        "subscription_required",
+        "Without Premium, only a free answer just given can be corrected, once.",
+      );
+    }
+  };
 
   const budget =
-    (kind: PracticeBudget): MiddlewareHandler<AuthedEnv> =>
+    (kind: PracticeBudget): MiddlewareHandler<FreeAnswerEnv> =>
     async (c, next) => {
       await limiter.take(kind, c.var.user.id, limits[kind]);
       await next();
     };
   const alone =
-    (kind: PracticeBudget): MiddlewareHandler<AuthedEnv> =>
+    (kind: PracticeBudget): MiddlewareHandler<FreeAnswerEnv> =>
     (c, next) =>
       oneAtATime.run(kind, c.var.user.id, next);
   const sizeLimit = (maxSize: number) =>
@@ -91,17 +139,32 @@ export function practiceRoutes(services: Services) {
   app.post(
     "/evaluate-answer",
     guards.requireUser,
-    guards.requireSubscriber,
+    guards.subscriberOrFreeAnswer,
     budget("evaluate"),
     alone("evaluate"),
     sizeLimit(MAX_EVALUATE_BODY_BYTES),
     evaluateAnswerBody,
     async (c) => {
       const signal = c.req.raw.signal;
+      const userId = c.var.user.id;
+      const request = c.req.valid("json");
+      const free = c.var.freeAnswer;
+      if (free) {
+        // Free answers are for Quick Practice questions of the user's own sessions, not follow-ups.
+        const answered = await resolveAttemptOf(services.database.db, userId, request.attemptOf);
+        if (answered?.session.mode !== "quick" || answered.followUp) {
+          throw new ApiError(
+            "subscription_required",
+            "Free answers are for Quick Practice questions. Subscribe to Premium for every mode.",
+          );
+        }
+        if (!(await freeAnswers.take(userId))) throw noFreeAnswersLeft();
+      }
       try {
         const deps = { ai, db: services.database.db, audioBudget, queue };
-        return c.json(await evaluateAnswer(deps, c.var.user.id, c.req.valid("json"), signal));
+        return c.json(await evaluateAnswer(deps, userId, request, signal));
       } catch (error) {
+        if (free) await freeAnswers.giveBack(userId);
         return clientClosed(signal, error);
       }
     },
@@ -111,12 +174,17 @@ export function practiceRoutes(services: Services) {
   app.post(
     "/correct-transcript",
     guards.requireUser,
-    guards.requireSubscriber,
+    async (c, next) => {
+      c.set("freeAnswer", !(await services.billing.status(c.var.user.id)).subscribed);
+      await next();
+    },
     budget("evaluate"),
     sizeLimit(MAX_CORRECT_TRANSCRIPT_BODY_BYTES),
     correctTranscriptBody,
     async (c) => {
       const signal = c.req.raw.signal;
+      if (c.var.freeAnswer)
+        await mayCorrectFreeAnswer(c.var.user.id, c.req.valid("json").attemptId);
       try {
         const deps = { ai, db: services.database.db };
         return c.json(await correctTranscript(deps, c.var.user.id, c.req.valid("json"), signal));
@@ -129,7 +197,7 @@ export function practiceRoutes(services: Services) {
   app.post(
     "/answer-draft",
     guards.requireUser,
-    guards.requireSubscriber,
+    guards.subscriberOrFreeAnswer,
     budget("draft"),
     sizeLimit(MAX_DRAFT_BODY_BYTES),
     answerDraftBody,
@@ -205,7 +273,7 @@ export function practiceRoutes(services: Services) {
     ["GET", "POST"],
     "/queue-status",
     guards.requireUser,
-    guards.requireSubscriber,
+    guards.subscriberOrFreeAnswer,
     sizeLimit(4 * 1024),
     functionBody<"queue-status", AuthedEnv>("queue-status"),
     queueStatus,
@@ -245,7 +313,7 @@ export function practiceRoutes(services: Services) {
 }
 
 /** Other methods than POST on these functions answer 405 with `Allow`. */
-export function postOnly(app: Hono<AuthedEnv>, paths: readonly string[]) {
+export function postOnly<E extends AuthedEnv>(app: Hono<E>, paths: readonly string[]) {
   for (const path of paths) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
       throw new ApiError("method_not_allowed", "Use POST for this function.", {

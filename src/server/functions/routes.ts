@@ -11,6 +11,7 @@ import { customerPortal } from "./customer-portal";
 import { cvRoutes } from "./cv-routes";
 import { shareRoutes } from "./share-routes";
 import { deleteAccount, deleteAccountBody } from "./delete-account";
+import { freeAnswerRoutes } from "./free-answer-routes";
 import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
 import { limitBody } from "@/server/http/body-limit";
@@ -76,6 +77,8 @@ export function functionsRoutes(services: Services) {
   // transcribe-audio, generate-interview-answer, practice-config (subscribers; own body limits)
   router.route("/", practiceRoutes(services));
   router.route("/", sessionRoutes(services));
+  // free-answers, free-question (anyone signed in; docs/decisions/0120)
+  router.route("/", freeAnswerRoutes(services));
   // read-cv, save-cv (subscribers), get-cv, delete-cv (anyone signed in)
   router.route("/", cvRoutes(services));
   // create-share (subscribers), list-shares, revoke-share, list-share-comments, delete-share-comment
