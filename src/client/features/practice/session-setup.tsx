@@ -167,8 +167,8 @@ export function SessionSetup({
                   placeholder="Paste the job advert: its requirements shape your questions."
                 />
                 <p id={`${id}-post-hint`} className="text-sm text-muted-foreground">
-                  Used for this session only. Its skills become questions, and its words help the
-                  offline recogniser hear your answers.
+                  Used for this session only. What it asks for — skills and duties — becomes
+                  questions, and its words help the offline recogniser hear your answers.
                 </p>
               </div>
             </>
