@@ -145,8 +145,13 @@ describe("AI Interviewer, hands-free", () => {
     });
     await page.getByRole("link", { name: "History" }).first().click();
     expect(page.url()).toContain("mode=interview");
+    // The Back button asks too; staying keeps the interview where it was.
+    await page.goBack();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(page.url()).toContain("mode=interview");
+    expect(await heading()).toBe(second);
     await page.reload();
-    expect(dialogs).toEqual(["confirm", "beforeunload"]);
+    expect(dialogs).toEqual(["confirm", "confirm", "beforeunload"]);
     page.removeAllListeners("dialog");
     await page.getByRole("button", { name: "Resume interview" }).first().click();
     await page.getByRole("button", { name: "Resume interview" }).click();

@@ -238,7 +238,9 @@ function Transcript({ lines }: { lines: TranscriptLine[] }) {
 
 /**
  * While the interview runs, leaving asks first: closing or reloading the tab (the browser's own
- * prompt) and following a link inside the app. Everything said so far is saved either way.
+ * prompt), following a link inside the app, and the browser's Back button — for which one extra
+ * entry of this same page is pushed, so that Back lands on it and can be undone when the user
+ * stays. Everything said so far is saved either way.
  */
 function useLeaveGuard(active: boolean) {
   useEffect(() => {
@@ -255,10 +257,24 @@ function useLeaveGuard(active: boolean) {
         event.stopPropagation();
       }
     };
+    // The router keeps its own state in history entries: the extra entry carries a copy of it.
+    window.history.pushState(window.history.state, "", window.location.href);
+    let leaving = false;
+    const onBack = () => {
+      if (leaving) return;
+      if (window.confirm(leaveWarning)) {
+        leaving = true;
+        window.history.back();
+      } else {
+        window.history.pushState(window.history.state, "", window.location.href);
+      }
+    };
     window.addEventListener("beforeunload", beforeUnload);
+    window.addEventListener("popstate", onBack);
     document.addEventListener("click", onClick, true);
     return () => {
       window.removeEventListener("beforeunload", beforeUnload);
+      window.removeEventListener("popstate", onBack);
       document.removeEventListener("click", onClick, true);
     };
   }, [active]);
