@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentWebm } from "@tests/support/audio-fixtures";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
@@ -61,6 +62,24 @@ describe("GET /metrics", () => {
     expect(text).toContain("transcriber_worker_restarts");
     expect(text).toContain("process_resident_memory_bytes");
   });
+
+  it("reports the AI job queue: depth by kind and state, wait and run time of its jobs", async () => {
+    // A silent recording: a job that a worker runs and ends with "nothing heard".
+    const res = await t.request("/functions/v1/transcribe-audio", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ audio: Buffer.from(silentWebm()).toString("base64") }),
+    });
+    expect(res.status).toBe(422);
+    const text = await scrape();
+    for (const kind of ["transcribe-question", "evaluate-answer"]) {
+      for (const state of ["queued", "active"]) {
+        expect(text).toContain(`ai_jobs{kind="${kind}",state="${state}"} 0`);
+      }
+    }
+    expect(text).toMatch(/ai_job_wait_seconds_count\{kind="transcribe-question"\} 1/);
+    expect(text).toMatch(/ai_job_run_seconds_count\{kind="transcribe-question"\} 1/);
+  }, 60_000);
 
   it("times AI engine calls by engine and counts rate-limit rejections", async () => {
     expect((await answer()).status).toBe(200);

@@ -143,17 +143,18 @@ export async function closeEngines(engines: Engines): Promise<void> {
  * at start-up. Words from the question help it hear the answer.
  */
 function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTranscriber {
-  let engine: OfflineAnswerTranscriber | undefined;
+  const engine = releasedWhenIdle(create);
   return {
     source: "offline",
     draft(owner, { question, ...chunk }) {
-      engine ??= create();
-      engine.draft(owner, { ...chunk, extraWords: questionWords(question) });
+      engine.touch().draft(owner, { ...chunk, extraWords: questionWords(question) });
     },
-    heardSoFar: async (owner, id, waitMs) => (await engine?.heardSoFar(owner, id, waitMs)) ?? null,
+    heardSoFar: async (owner, id, waitMs) =>
+      (await engine.peek()?.heardSoFar(owner, id, waitMs)) ?? null,
     async transcribe(audio, question, signal, owner) {
-      engine ??= create();
-      const heard = await engine.transcribe(audio, questionWords(question), signal, owner);
+      const heard = await engine.use((offline) =>
+        offline.transcribe(audio, questionWords(question), signal, owner),
+      );
       return {
         text: heard.text,
         words: heard.words,
@@ -164,9 +165,7 @@ function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTr
         durationSeconds: heard.durationSeconds,
       };
     },
-    close: async () => {
-      await engine?.close();
-    },
+    close: () => engine.close(),
   };
 }
 
@@ -187,15 +186,62 @@ function lazyTranscriber(
   source: string,
   create: () => OfflineTranscriber,
 ): Transcriber & { warm(): void; stats(): TranscriberStats | undefined } {
-  let engine: OfflineTranscriber | undefined;
-  const get = () => (engine ??= create());
+  const engine = releasedWhenIdle(create);
   return {
     source,
-    warm: () => void get(),
-    stats: () => engine?.stats(),
-    transcribe: (audio, signal, owner) => get().transcribe(audio, signal, owner),
-    close: async () => {
-      await engine?.close?.();
+    warm: () => void engine.touch(),
+    stats: () => engine.peek()?.stats(),
+    transcribe: (audio, signal) => engine.use((offline) => offline.transcribe(audio, signal)),
+    close: () => engine.close(),
+  };
+}
+
+/** How long a recogniser stays loaded without a call before its threads are let go. */
+const RECOGNISER_IDLE_MS = 10 * 60_000;
+
+/**
+ * An engine built on first use and closed again after RECOGNISER_IDLE_MS without a call, so a
+ * process whose users have gone gives its recognisers' hundreds of megabytes back; the next call
+ * builds it again (a few seconds).
+ */
+function releasedWhenIdle<T extends { close(): Promise<void> }>(create: () => T) {
+  let engine: T | undefined;
+  let running = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const idleFromNow = () => {
+    clearTimeout(timer);
+    if (running > 0 || !engine) return;
+    timer = setTimeout(() => {
+      const idle = engine;
+      engine = undefined;
+      void idle?.close();
+    }, RECOGNISER_IDLE_MS);
+    timer.unref();
+  };
+  return {
+    peek: () => engine,
+    /** The engine, built if need be; the idle time starts again. */
+    touch(): T {
+      engine ??= create();
+      idleFromNow();
+      return engine;
+    },
+    async use<R>(call: (engine: T) => Promise<R>): Promise<R> {
+      engine ??= create();
+      running++;
+      clearTimeout(timer);
+      try {
+        return await call(engine);
+      } finally {
+        running--;
+        idleFromNow();
+      }
+    },
+    async close() {
+      clearTimeout(timer);
+      const closing = engine;
+      engine = undefined;
+      await closing?.close();
     },
   };
 }

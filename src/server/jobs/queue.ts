@@ -206,12 +206,21 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
         : { state: "queued", position: row.ahead + 1 };
     },
     async depth() {
-      if (!boss) return JOB_KINDS.map((kind) => ({ kind, queued: 0, active: 0 }));
-      const queues = await boss.getQueues([...JOB_KINDS]);
-      return JOB_KINDS.map((kind) => {
-        const queue = queues.find((entry) => entry.name === kind);
-        return { kind, queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0 };
-      });
+      const counts = JOB_KINDS.map((kind) => ({ kind, queued: 0, active: 0 }));
+      if (!boss) return counts;
+      // Counted now, not read from pg-boss's statistics, which lag by a monitor pass.
+      const { rows } = await boss.getDb().executeSql(
+        `select name, state = 'active' as active, count(*)::int as jobs from pgboss.job
+          where name = any($1) and state in ('created', 'retry', 'active')
+          group by name, state = 'active'`,
+        [JOB_KINDS],
+      );
+      for (const row of rows as { name: JobKind; active: boolean; jobs: number }[]) {
+        const entry = counts.find((count) => count.kind === row.name)!;
+        if (row.active) entry.active = row.jobs;
+        else entry.queued += row.jobs;
+      }
+      return counts;
     },
     onFinished(listener) {
       listeners.push(listener);

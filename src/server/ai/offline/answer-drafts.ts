@@ -36,16 +36,12 @@ export type DraftProgress =
   | { kind: "resume"; fromSample: number; parts: RecognisedPart[] }
   | { kind: "complete"; result: TranscribeJobResult };
 
-/** `owner`: whose draft, so the pool's queue takes turns between users (./pool.ts). */
-export type RecogniseDraft = (
-  job: {
-    bytes: Uint8Array;
-    extraWords: string[];
-    resume: { fromSample: number; parts: RecognisedPart[] };
-    partial: boolean;
-  },
-  owner: string,
-) => Promise<TranscribeJobResult>;
+export type RecogniseDraft = (job: {
+  bytes: Uint8Array;
+  extraWords: string[];
+  resume: { fromSample: number; parts: RecognisedPart[] };
+  partial: boolean;
+}) => Promise<TranscribeJobResult>;
 
 type Draft = {
   id: string;
@@ -93,16 +89,13 @@ export function createAnswerDrafts({
     if (!canStart()) return;
     const size = draft.size;
     const partial = !draft.done;
-    draft.running = recognise(
-      {
-        bytes: concat(draft.chunks, size),
-        extraWords: draft.extraWords,
-        // The last job joins the earlier segments to its own; the others hand theirs back.
-        resume: { fromSample: draft.resumeAt, parts: partial ? [] : draft.parts },
-        partial,
-      },
-      owner,
-    ).then(
+    draft.running = recognise({
+      bytes: concat(draft.chunks, size),
+      extraWords: draft.extraWords,
+      // The last job joins the earlier segments to its own; the others hand theirs back.
+      resume: { fromSample: draft.resumeAt, parts: partial ? [] : draft.parts },
+      partial,
+    }).then(
       (result) => {
         draft.running = undefined;
         draft.recognisedBytes = size;

@@ -13,9 +13,9 @@ import type {
 
 /**
  * A fixed pool of transcription worker threads with a bounded queue. Each worker loads the
- * recogniser once and runs one job at a time. The queue takes turns between owners (users): the
- * next job is the oldest of the waiting owner served least recently, so one person's many
- * recordings cannot hold everyone else's behind them (docs/decisions/0085). A job that runs past its timeout gets its worker
+ * recogniser once and runs one job at a time, in the order they came: turns between users are
+ * taken by the job queue in front of it (docs/decisions/0130), which hands a process no more jobs
+ * than it has workers. A job that runs past its timeout gets its worker
  * terminated (WASM cannot be interrupted) and a fresh one started; a worker that crashes is
  * replaced the same way. Design notes: docs/decisions/0033-offline-transcriber-worker-pool.md.
  */
@@ -51,8 +51,6 @@ export type PoolOptions = {
 
 type Pending = {
   job: TranscribeJob;
-  /** Whose job this is, for taking turns; a job without an owner is its own. */
-  owner: string;
   resolve: (value: TranscribeJobResult) => void;
   reject: (error: Error) => void;
   signal?: AbortSignal;
@@ -82,9 +80,6 @@ function workerEntry(): { filename: string | URL; eval: boolean } {
 export class TranscriberPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
-  /** When each owner with a job waiting or running was last served (a dispatch count). */
-  private readonly served = new Map<string, number>();
-  private dispatched = 0;
   private nextId = 1;
   private closed = false;
   private readonly entry = workerEntry();
@@ -102,7 +97,7 @@ export class TranscriberPool {
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn());
   }
 
-  run(job: TranscribeJob, signal?: AbortSignal, owner?: string): Promise<TranscribeJobResult> {
+  run(job: TranscribeJob, signal?: AbortSignal): Promise<TranscribeJobResult> {
     if (this.closed)
       return Promise.reject(new PoolError("closed", "The transcriber is shut down."));
     if (this.initFailure) {
@@ -117,7 +112,6 @@ export class TranscriberPool {
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         job,
-        owner: owner ?? `\0job-${this.nextId++}`,
         resolve,
         reject,
         signal,
@@ -243,7 +237,7 @@ export class TranscriberPool {
   private dispatch() {
     for (const slot of this.slots) {
       if (!slot.ready || slot.current) continue;
-      const pending = this.nextTurn();
+      const pending = this.queue.shift();
       if (!pending) return;
       const id = this.nextId++;
       const timer = setTimeout(() => this.onTimeout(slot, id), this.options.jobTimeoutMs);
@@ -253,36 +247,6 @@ export class TranscriberPool {
       const job = { ...pending.job, bytes };
       slot.worker.postMessage({ id, job } satisfies WorkerRequest, [bytes.buffer]);
     }
-  }
-
-  /**
-   * Owners with a job waiting, in the order their turns come: never served (or not since their
-   * last job ended) first, then the one served longest ago; ties in the order they arrived.
-   */
-  private turnOrder(): string[] {
-    const owners = [...new Set(this.queue.map((pending) => pending.owner))];
-    const lastServed = (owner: string) => this.served.get(owner) ?? -1;
-    return owners
-      .map((owner, arrival) => ({ owner, arrival }))
-      .sort((a, b) => lastServed(a.owner) - lastServed(b.owner) || a.arrival - b.arrival)
-      .map(({ owner }) => owner);
-  }
-
-  /** The oldest job of the owner whose turn it is, who then goes to the back. */
-  private nextTurn(): Pending | undefined {
-    // Forget owners with nothing waiting or running: the map stays as small as the queue.
-    for (const owner of this.served.keys()) {
-      const running = this.slots.some((slot) => slot.current?.pending.owner === owner);
-      if (!running && !this.queue.some((pending) => pending.owner === owner)) {
-        this.served.delete(owner);
-      }
-    }
-    const owner = this.turnOrder()[0];
-    if (owner === undefined) return undefined;
-    const index = this.queue.findIndex((pending) => pending.owner === owner);
-    const [pending] = this.queue.splice(index, 1);
-    this.served.set(owner, ++this.dispatched);
-    return pending;
   }
 
   private onTimeout(slot: Slot, id: number) {

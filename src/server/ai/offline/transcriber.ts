@@ -75,13 +75,13 @@ export function createOfflineTranscriber(options: OfflineTranscriberOptions): Of
     ready: pool.ready,
     stats: () => pool.stats(),
     close: () => pool.close(),
-    async transcribe(audio: AudioInput, signal?: AbortSignal, owner?: string): Promise<Transcript> {
+    async transcribe(audio: AudioInput, signal?: AbortSignal): Promise<Transcript> {
       if (audio.bytes.length === 0) {
         throw new EngineError("invalid_audio", "The recording is empty.");
       }
       let result;
       try {
-        result = await pool.run({ bytes: audio.bytes }, signal, owner);
+        result = await pool.run({ bytes: audio.bytes }, signal);
       } catch (error) {
         throw toEngineError(error);
       }
@@ -187,7 +187,7 @@ export function createOfflineAnswerTranscriber(
     onWarning: options.onWarning,
   });
   const drafts = createAnswerDrafts({
-    recognise: (job, owner) => pool.run(job, undefined, owner),
+    recognise: (job) => pool.run(job),
     canStart: () => {
       const { ready, busy, queued } = pool.stats();
       return busy < ready && queued === 0;
@@ -209,7 +209,7 @@ export function createOfflineAnswerTranscriber(
         result =
           drafted?.kind === "complete"
             ? drafted.result
-            : await pool.run({ bytes: audio.bytes, extraWords, resume: drafted }, signal, owner);
+            : await pool.run({ bytes: audio.bytes, extraWords, resume: drafted }, signal);
       } catch (error) {
         throw toEngineError(error);
       }
