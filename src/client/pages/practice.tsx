@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { logRenderError } from "@/client/components/route-error-fallback";
 import { Button } from "@/client/components/ui/button";
 import { FirstRunWelcome } from "@/client/features/practice/first-run-welcome";
+import { FreeQuickPractice } from "@/client/features/practice/free-quick-practice";
 import { PracticeArea } from "@/client/features/practice/practice-area";
 import { PracticeModePanel } from "@/client/features/practice/practice-mode";
 import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
@@ -13,12 +14,15 @@ import { practiceModeSchema, type StartSessionRequest } from "@/shared/sessions"
 import { AppFrame } from "./app-frame";
 
 /**
- * /practice: signed-out visitors go to /auth; non-subscribers see the upgrade screen;
+ * /practice: signed-out visitors go to /auth; non-subscribers see the upgrade screen (on
+ * `?mode=quick`, while they have free answers left, Quick Practice's free taste);
  * subscribers see the practice tools, in the mode `?mode=` names (a question of their own
  * without one). Just back from checkout, a subscriber is welcomed with one way to begin: a first
  * mock interview.
  */
 export function PracticePage() {
+  const [params] = useSearchParams();
+  const quick = params.get("mode") === "quick";
   useEffect(() => {
     document.title = "Practice — Interview Coach";
   }, []);
@@ -30,7 +34,11 @@ export function PracticePage() {
       {/* Here rather than around the app: the landing page's first load stays without it. */}
       <QueryClientProvider client={queryClient}>
         <AppFrame>
-          <SubscriberOnly>
+          <SubscriberOnly
+            taste={
+              quick ? (freeAnswers) => <FreeQuickPractice freeAnswers={freeAnswers} /> : undefined
+            }
+          >
             {({ fromCheckout }) => <PracticeContent welcome={fromCheckout} />}
           </SubscriberOnly>
         </AppFrame>

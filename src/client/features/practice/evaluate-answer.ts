@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Feedback } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
 
@@ -11,9 +11,15 @@ export type AnswerToEvaluate = { question: string; attemptOf?: string; signal?: 
 const evaluateAnswer = ({ signal, ...body }: AnswerToEvaluate): Promise<Feedback> =>
   invokeFunction("evaluate-answer", body, { signal });
 
-/** Scores an answer; a failure toasts 'Failed to get feedback' with the reason. */
-export const useEvaluateAnswer = () =>
-  useMutation({
+/**
+ * Scores an answer; a failure toasts 'Failed to get feedback' with the reason. A scored answer
+ * may have been a free one, so the count of free answers is read again.
+ */
+export const useEvaluateAnswer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: evaluateAnswer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["free-answers"] }),
     meta: { errorToast: { title: "Failed to get feedback" } },
   });
+};

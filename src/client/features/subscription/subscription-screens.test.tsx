@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -64,13 +64,16 @@ describe("UpgradeScreen", () => {
   it("lists the plan, its features and both status buttons", () => {
     const onCheckStatus = renderScreen();
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Upgrade to Premium");
-    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    const features = within(screen.getByRole("list", { name: "Premium features" }));
+    expect(features.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "Unlimited practice sessions",
       "AI voice recognition and transcription",
       "Instant AI answers and feedback",
       "Industry-specific questions",
       "Progress tracking",
     ]);
+    // Beside a free taste, what Premium adds to it.
+    expect(screen.getByRole("list", { name: "What Premium adds" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Check Status" }));
     fireEvent.click(screen.getByRole("button", { name: "Check Subscription Status" }));
     expect(onCheckStatus).toHaveBeenCalledTimes(2);

@@ -1,4 +1,4 @@
-import { Check, Info, RefreshCw } from "lucide-react";
+import { Check, Gift, Info, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
@@ -9,6 +9,7 @@ import {
   CardFooter,
   CardHeader,
 } from "@/client/components/ui/card";
+import type { FreeAnswers } from "@/shared/free-answers";
 import { useCreateCheckout } from "./create-checkout";
 
 const premiumFeatures = [
@@ -19,18 +20,31 @@ const premiumFeatures = [
   "Progress tracking",
 ];
 
+/** What Premium adds to the free answers: everything beyond one Quick Practice question. */
+const premiumAdds = [
+  "Unlimited Quick Practice",
+  "The AI Interviewer: spoken mock interviews with follow-ups",
+  "Company Specific sets from a job post",
+  "Your own questions, with model answers",
+  "Your history, progress chart and Practise again",
+];
+
 /**
- * What a signed-in non-subscriber sees on /practice. `fromCheckout`: they have just come back from
+ * What a signed-in non-subscriber sees on /practice: how many free answers are left (and a way to
+ * use one), what Premium adds, and the way to pay. `fromCheckout`: they have just come back from
  * paying, and the payment may not have reached us yet — say so, with a way to look again.
  */
 export function UpgradeScreen({
   fromCheckout,
   onCheckStatus,
   checking,
+  freeAnswers,
 }: {
   fromCheckout: boolean;
   onCheckStatus: () => void;
   checking: boolean;
+  /** Null or absent while unknown. */
+  freeAnswers?: FreeAnswers | null;
 }) {
   const checkout = useCreateCheckout();
   return (
@@ -50,6 +64,8 @@ export function UpgradeScreen({
         </Alert>
       ) : null}
 
+      {freeAnswers ? <FreeAnswersCard freeAnswers={freeAnswers} /> : null}
+
       <Card>
         <CardHeader className="text-center">
           <h1 className="text-2xl leading-tight font-semibold">Upgrade to Premium</h1>
@@ -59,8 +75,17 @@ export function UpgradeScreen({
         </CardHeader>
         <CardContent>
           <h2 className="mb-3 font-semibold">Premium Features:</h2>
-          <ul className="space-y-2">
+          <ul className="space-y-2" aria-label="Premium features">
             {premiumFeatures.map((feature) => (
+              <li key={feature} className="flex items-center gap-2">
+                <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-5 mb-3 font-semibold">What Premium adds to your free answers:</h2>
+          <ul className="space-y-2" aria-label="What Premium adds">
+            {premiumAdds.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
                 <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
                 {feature}
@@ -86,5 +111,38 @@ export function UpgradeScreen({
         </CardFooter>
       </Card>
     </div>
+  );
+}
+
+/** The free taste: how many answers are left, and the way to one. */
+function FreeAnswersCard({ freeAnswers }: { freeAnswers: FreeAnswers }) {
+  const { remaining, limit } = freeAnswers;
+  return (
+    <section
+      aria-labelledby="free-answers-title"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="free-answers"
+    >
+      <div className="flex gap-3">
+        <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div>
+          <h2 id="free-answers-title" className="font-semibold">
+            {remaining > 0
+              ? `${remaining} of ${limit} free answers left`
+              : `You have used your ${limit} free answers`}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {remaining > 0
+              ? "Answer a Quick Practice question out loud or by typing, and get the full report — no card needed."
+              : "Subscribe to keep practising: your answers so far stay in your account."}
+          </p>
+        </div>
+      </div>
+      {remaining > 0 ? (
+        <Button asChild variant="secondary" className="shrink-0">
+          <Link to="/practice?mode=quick">Try a free question</Link>
+        </Button>
+      ) : null}
+    </section>
   );
 }
