@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { scoreWord } from "@/client/components/score-bars";
 import { ApiCallError, describeApiError } from "@/client/lib/api-client";
-import type { Feedback } from "@/shared/feedback";
+import { MAX_ANSWER_RECORDING_SECONDS, type Feedback } from "@/shared/feedback";
+import { LENGTH_TARGETS } from "@/shared/rubric";
 import type { InterviewProgress, Pressure, ResumeInterview, Session } from "@/shared/sessions";
 import { createAnswerDraft } from "./answer-draft";
 import { createTurnDetector, levelDb, TURN_PAUSES } from "./end-of-turn";
@@ -38,7 +39,13 @@ export type TranscriptLine = {
 export type InterviewPhase = "ready" | "asking" | "listening" | "sending" | "stalled" | "finished";
 
 type Outcome =
-  | { kind: "audio"; blob: Blob; draft: ReturnType<typeof createAnswerDraft> }
+  | {
+      kind: "audio";
+      blob: Blob;
+      draft: ReturnType<typeof createAnswerDraft>;
+      /** The interviewer stopped the answer at its time limit. */
+      stopped: boolean;
+    }
   | { kind: "typed"; text: string }
   | { kind: "skip" }
   | { kind: "repeat" };
@@ -50,6 +57,22 @@ const acknowledgements: Record<Pressure, string[]> = {
   tough: ["Okay.", "Noted.", "Right.", "Fine."],
 };
 const nextQuestion = ["Next question.", "Let's move on.", "Another one."];
+
+/**
+ * How long an answer may run before the interviewer stops it: the longest recording the server
+ * takes, at every pressure; Tough cuts in sooner, at twice the longest its kind of question calls
+ * for (docs/decisions/0105).
+ */
+export function answerLimitSeconds(category: string, pressure: Pressure): number {
+  if (pressure !== "tough") return MAX_ANSWER_RECORDING_SECONDS;
+  const kind = (category in LENGTH_TARGETS ? category : "general") as keyof typeof LENGTH_TARGETS;
+  return Math.min(MAX_ANSWER_RECORDING_SECONDS, 2 * LENGTH_TARGETS[kind].seconds[1]);
+}
+const stopAcknowledgement: Record<Pressure, string> = {
+  friendly: "Thank you, we'll have to stop there.",
+  realistic: "Thank you, let's stop there.",
+  tough: "Let me stop you there.",
+};
 
 /**
  * The AI Interviewer as a spoken conversation (docs/decisions/0104): after one Start, each
@@ -118,7 +141,7 @@ export function useInterview({
   }
 
   /** One answer: listened to until the turn ends, or typed, skipped, or the question repeated. */
-  function listen(question: string): Promise<Outcome> {
+  function listen(question: string, limitSeconds: number): Promise<Outcome> {
     setPhase("listening");
     setHeard(false);
     return new Promise<Outcome>((resolve) => {
@@ -135,6 +158,7 @@ export function useInterview({
       const pauses = settingsRef.current.longerPauses ? TURN_PAUSES.longer : TURN_PAUSES.standard;
       const detector = createTurnDetector(pauses);
       const samples = mic ? new Float32Array(mic.analyser.fftSize) : null;
+      const startedAt = performance.now();
       // Frames of 20 ms; a hidden tab slows timers down, which only makes the turn end later.
       const timer = mic
         ? window.setInterval(() => {
@@ -145,15 +169,18 @@ export function useInterview({
               wantThought = true;
               recording?.flush();
             } else if (event === "end" && !typing.current) finish("audio");
+            else if (!typing.current && performance.now() - startedAt >= limitSeconds * 1000) {
+              finish("stopped");
+            }
           }, 20)
         : 0;
       let done = false;
-      const finish = (outcome: Outcome | "audio") => {
+      const finish = (outcome: Outcome | "audio" | "stopped") => {
         if (done) return;
         done = true;
         turn.current = null;
         window.clearInterval(timer);
-        if (outcome !== "audio") {
+        if (outcome !== "audio" && outcome !== "stopped") {
           void recording?.stop();
           resolve(outcome);
           return;
@@ -161,7 +188,7 @@ export function useInterview({
         if (!recording) return;
         void recording.stop().then((blob) => {
           draft.push(null, true, question);
-          resolve({ kind: "audio", blob, draft });
+          resolve({ kind: "audio", blob, draft, stopped: outcome === "stopped" });
         });
       };
       turn.current = { finish };
@@ -206,12 +233,19 @@ export function useInterview({
   }
 
   /** Asks `question` until it has an answer (or is skipped); the feedback, or null when skipped. */
-  async function turnAt(question: string, attemptOf: string, spoken: string, turnNo: number) {
+  async function turnAt(
+    question: string,
+    category: string,
+    attemptOf: string,
+    spoken: string,
+    turnNo: number,
+  ) {
     let prompt = spoken;
     for (;;) {
       await ask(prompt);
       if (!alive.current) return null;
-      const outcome = await listen(question);
+      const limit = answerLimitSeconds(category, settingsRef.current.pressure);
+      const outcome = await listen(question, limit);
       if (!alive.current) return null;
       if (outcome.kind === "skip") return null;
       if (outcome.kind === "repeat") {
@@ -220,7 +254,10 @@ export function useInterview({
       }
       const yours = say("you", outcome.kind === "typed" ? outcome.text : "…");
       const { pressure } = settingsRef.current;
-      const ack = acknowledgements[pressure][turnNo % acknowledgements[pressure].length]!;
+      const ack =
+        outcome.kind === "audio" && outcome.stopped
+          ? stopAcknowledgement[pressure]
+          : acknowledgements[pressure][turnNo % acknowledgements[pressure].length]!;
       say("interviewer", ack);
       const spokenAck = voice.say(ack);
       const feedback = await submit(question, attemptOf, outcome);
@@ -254,6 +291,7 @@ export function useInterview({
         const lead = at === 0 ? "Let's begin." : nextQuestion[at % nextQuestion.length]!;
         const feedback = await turnAt(
           current.question,
+          current.category,
           `${session.id}:${at}`,
           `${lead} ${current.question}`,
           turnNo++,
@@ -269,7 +307,7 @@ export function useInterview({
       if (followUp) {
         setPosition({ at, followUp });
         save({ at, followUp, skipped, finished: false });
-        await turnAt(followUp, `${session.id}:${at}:follow-up`, followUp, turnNo++);
+        await turnAt(followUp, "general", `${session.id}:${at}:follow-up`, followUp, turnNo++);
         if (!alive.current) return;
       }
     }
