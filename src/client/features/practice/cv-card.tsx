@@ -29,7 +29,7 @@ export function CvCard({
 }: {
   place: "setup" | "account";
   /** Setup: whether this session asks questions from the CV. */
-  use?: boolean;
+  use?: boolean | null;
   onUseChange?: (use: boolean) => void;
 }) {
   const cv = useCv();
@@ -38,10 +38,13 @@ export function CvCard({
   const saved = cv.data?.cv ?? null;
   const cloud = cv.data?.cloud ?? false;
 
-  // The session uses the CV only when there is one to use.
+  // Once the CV has loaded: a session uses it by default when there is one, never when not.
+  const loaded = cv.isSuccess;
   useEffect(() => {
-    if (!saved && use) onUseChange?.(false);
-  }, [saved, use, onUseChange]);
+    if (!loaded) return;
+    if (saved && use === null) onUseChange?.(true);
+    if (!saved && use !== false) onUseChange?.(false);
+  }, [loaded, saved, use, onUseChange]);
 
   if (cv.isPending) return <Spinner label="Loading your CV..." />;
   if (cv.isError) return null;

@@ -64,15 +64,16 @@ export function SessionSetup({
   const [category, setCategory] = useState("");
   const [company, setCompany] = useState("");
   const [jobPost, setJobPost] = useState("");
-  // On by default once a CV is saved; CvCard turns it off when there is none.
-  const [useCv, setUseCv] = useState(true);
+  // Null until the user's CV has loaded: then on when there is one (CvCard decides), so a
+  // session started before that never asks for a CV that is not there.
+  const [useCv, setUseCv] = useState<boolean | null>(null);
   const id = useId();
   const { description, start } = modeCopy[mode];
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (mode !== "quick") rememberChoices({ role, level });
-    const fromCv = useCv ? { useCv: true } : {};
+    const fromCv = useCv === true ? { useCv: true } : {};
     if (mode === "interview") onStart({ mode, role, level, length, ...fromCv });
     else if (mode === "quick") onStart({ mode, ...(category ? { category } : {}) });
     else {
