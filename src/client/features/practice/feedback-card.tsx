@@ -44,14 +44,14 @@ import {
   type PointKind,
   type TranscriptPart,
 } from "./transcript-highlights";
-import type { Attempt } from "./use-answer-practice";
+import type { ScoredAnswer } from "./use-answer-practice";
 
 /** Scores the corrected transcript of a spoken answer; resolves true once the report shows it. */
 type CorrectTranscript = (attemptId: string, transcript: string) => Promise<boolean>;
 
 type FeedbackCardProps = {
-  attempt: Attempt;
-  previous: Attempt | null;
+  attempt: ScoredAnswer;
+  previous: ScoredAnswer | null;
   /** Overall scores of every try at this question, oldest first. */
   trend: number[];
   /** Without these (a report re-opened from the history) the card has no answer controls. */
@@ -100,7 +100,7 @@ function CheckWhatWeHeard({
   onAccept,
   onCorrect,
 }: {
-  attempt: Attempt;
+  attempt: ScoredAnswer;
   onAccept: () => void;
   onCorrect: (transcript: string) => Promise<boolean>;
 }) {

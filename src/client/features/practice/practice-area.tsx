@@ -8,7 +8,7 @@ import { usePracticeConfig } from "./get-practice-config";
 import { RecordQuestionStep } from "./record-question-step";
 import { loadPractice, savePractice } from "./saved-practice";
 import { useAnswerPractice } from "./use-answer-practice";
-import { usePracticeSession } from "./use-practice-session";
+import { useOwnQuestionRound } from "./use-own-question-round";
 
 /**
  * The practice tools a subscriber sees: record the interviewer's question, transcribed when the
@@ -20,13 +20,13 @@ export function PracticeArea() {
   const { user } = useAuth();
   const userId = user?.id ?? "";
   const [restored] = useState(() => (userId ? loadPractice(userId) : null));
-  const session = usePracticeSession(restored);
-  const practice = useAnswerPractice(session.question, undefined, restored);
+  const round = useOwnQuestionRound(restored);
+  const practice = useAnswerPractice(round.question, undefined, restored);
   const { data: engines } = usePracticeConfig();
   const hintId = useId();
   const questionField = useRef<HTMLTextAreaElement>(null);
 
-  const { question, transcriptSource, uncertain, answer, answerSource } = session;
+  const { question, transcriptSource, uncertain, answer, answerSource } = round;
   const { typed, latest } = practice;
   useEffect(() => {
     if (!userId) return;
@@ -44,7 +44,7 @@ export function PracticeArea() {
   return (
     <div className="flex flex-col gap-6">
       <p role="status" aria-live="polite" className="sr-only">
-        {session.status}
+        {round.status}
       </p>
       <p role="status" aria-live="polite" className="sr-only">
         {practice.status}
@@ -58,34 +58,34 @@ export function PracticeArea() {
       </div>
 
       <RecordQuestionStep
-        recorder={session.recorder}
-        transcribing={session.transcribing}
-        transcribed={session.transcribed}
-        onTranscribe={session.transcribe}
+        recorder={round.recorder}
+        transcribing={round.transcribing}
+        transcribed={round.transcribed}
+        onTranscribe={round.transcribe}
         transcriber={engines?.transcriber}
         onTypeInstead={() => questionField.current?.focus()}
       >
         <CapturedQuestion
-          question={session.question}
-          onQuestionChange={session.editQuestion}
-          onGenerate={session.generate}
-          transcriptSource={session.transcriptSource}
-          uncertain={session.uncertain}
+          question={round.question}
+          onQuestionChange={round.editQuestion}
+          onGenerate={round.generate}
+          transcriptSource={round.transcriptSource}
+          uncertain={round.uncertain}
           hintId={hintId}
           fieldRef={questionField}
         />
       </RecordQuestionStep>
       <AnswerStep
-        hasQuestion={session.question !== ""}
-        generating={session.generating}
-        onGenerate={session.generate}
-        onStop={session.stopGenerating}
-        answer={session.answer}
-        answerSource={session.answerSource}
+        hasQuestion={round.question !== ""}
+        generating={round.generating}
+        onGenerate={round.generate}
+        onStop={round.stopGenerating}
+        answer={round.answer}
+        answerSource={round.answerSource}
         answerer={engines?.answerer}
         hintId={hintId}
       />
-      <AnswerYourselfStep practice={practice} hasQuestion={session.question.trim() !== ""} />
+      <AnswerYourselfStep practice={practice} hasQuestion={round.question.trim() !== ""} />
       {practice.latest ? (
         <FeedbackCard
           attempt={practice.latest}

@@ -22,7 +22,7 @@ import {
 export type AnswerMode = "speak" | "type";
 
 /** One scored answer, with the question it answered. */
-export type Attempt = { question: string; feedback: Feedback };
+export type ScoredAnswer = { question: string; feedback: Feedback };
 
 /**
  * Step 3, the user's own answer: record it (its own recorder, up to 3 minutes) or type it, have it
@@ -34,11 +34,13 @@ export function useAnswerPractice(
   question: string,
   attemptOf?: string,
   /** The typed answer and last report the tab showed before a reload (saved-practice.ts). */
-  restored?: { typed: string; latest: Attempt | null } | null,
+  restored?: { typed: string; latest: ScoredAnswer | null } | null,
 ) {
   const [mode, setMode] = useState<AnswerMode>(restored?.typed ? "type" : "speak");
   const [typed, setTyped] = useState(restored?.typed ?? "");
-  const [attempts, setAttempts] = useState<Attempt[]>(restored?.latest ? [restored.latest] : []);
+  const [attempts, setAttempts] = useState<ScoredAnswer[]>(
+    restored?.latest ? [restored.latest] : [],
+  );
   const [status, setStatus] = useState("");
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);

@@ -3,6 +3,7 @@ import { toast } from "@/client/components/ui/toaster";
 import { describeApiError, isAborted } from "@/client/lib/api-client";
 import { MAX_AUDIO_BYTES, MAX_RECORDING_SECONDS } from "@/shared/practice-limits";
 import { useGenerateAnswer } from "./generate-answer";
+import { describeLimit } from "./recording-panel";
 import type { SavedPractice } from "./saved-practice";
 import { useTranscribeAudio } from "./transcribe-audio";
 import {
@@ -14,13 +15,14 @@ import {
 } from "./use-recorder";
 
 /**
- * One practice round: record the interviewer's question, which is transcribed as soon as the
- * recording stops (again on request, for a retry), or type it; then stream a sample answer. Owns the recorder, the two calls and what the screen-reader
- * status line says; toast texts follow docs/product-spec.md (failures of the calls are toasted by
+ * The own-question round ("Ask your own question"; not a practice session, which is stored):
+ * record the interviewer's question, which is transcribed as soon as the recording stops (again
+ * on request, for a retry), or type it; then stream a sample answer. Owns the recorder, the two
+ * calls and what the screen-reader status line says; toast texts follow docs/product-spec.md (failures of the calls are toasted by
  * the query client, lib/query-client.ts). Leaving the page cancels whatever is still running.
  * `restored`: the question and answer the tab showed before a reload (saved-practice.ts).
  */
-export function usePracticeSession(restored?: SavedPractice | null) {
+export function useOwnQuestionRound(restored?: SavedPractice | null) {
   const [question, setQuestion] = useState(restored?.question ?? "");
   const [transcriptSource, setTranscriptSource] = useState(restored?.transcriptSource ?? null);
   const [uncertain, setUncertain] = useState(restored?.uncertain ?? false);
@@ -40,7 +42,7 @@ export function usePracticeSession(restored?: SavedPractice | null) {
       toast("Recording stopped", { description: "Processing your audio..." });
       setStatus(
         recording.autoStopped
-          ? `Recording stopped at the ${MAX_RECORDING_SECONDS / 60}-minute limit. Transcribing it...`
+          ? `Recording stopped at the ${describeLimit(MAX_RECORDING_SECONDS)} limit. Transcribing it...`
           : "Recording stopped. Transcribing it...",
       );
       // Nobody records a question to keep it as audio: the transcript is the next step.
