@@ -82,7 +82,7 @@ function AccountSettings() {
         title="Your CV"
         description="One CV for questions from your own experience in AI Interviewer and Company Specific sessions."
       >
-        <CvCard place="account" />
+        <CvCard place="account" canUpload={subscription.status.subscribed} />
       </SettingsSection>
       <SettingsSection
         id="shared-links"

@@ -24,10 +24,13 @@ import { useCv, useDeleteCv, useReadCv, useSaveCv } from "./cv-calls";
  */
 export function CvCard({
   place,
+  canUpload = true,
   use,
   onUseChange,
 }: {
   place: "setup" | "account";
+  /** Reading and saving a CV are for subscribers; anyone may see and delete theirs. */
+  canUpload?: boolean;
   /** Setup: whether this session asks questions from the CV. */
   use?: boolean | null;
   onUseChange?: (use: boolean) => void;
@@ -57,6 +60,15 @@ export function CvCard({
       It is kept with your account until you delete it, and is in Download my data.
     </p>
   );
+
+  if (!saved && !canUpload) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        With Premium, add your CV here or on the AI Interviewer setup for questions about your own
+        experience.
+      </p>
+    );
+  }
 
   if (!saved || editing) {
     return (
@@ -90,10 +102,12 @@ export function CvCard({
       ) : null}
       {privacy}
       <div className="flex flex-wrap gap-3">
-        <Button type="button" variant="outline" onClick={() => setEditing(true)}>
-          <Upload aria-hidden="true" />
-          Replace CV
-        </Button>
+        {canUpload ? (
+          <Button type="button" variant="outline" onClick={() => setEditing(true)}>
+            <Upload aria-hidden="true" />
+            Replace CV
+          </Button>
+        ) : null}
         {place === "account" ? <DeleteCvButton /> : null}
       </div>
     </div>
