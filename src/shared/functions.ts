@@ -37,7 +37,6 @@ import {
   interviewProgressSchema,
   listAttemptsRequestSchema,
   listAttemptsResponseSchema,
-  listHistoryRequestSchema,
   listHistoryResponseSchema,
   progressRequestSchema,
   progressResponseSchema,
@@ -155,7 +154,7 @@ export const functions = {
   "list-history": {
     summary:
       "A page of the user's history, newest first: the tries of one question together, a session's answers under it.",
-    request: listHistoryRequestSchema,
+    request: listAttemptsRequestSchema,
     response: listHistoryResponseSchema,
   },
   "get-attempt": {

@@ -251,13 +251,6 @@ export const listAttemptsResponseSchema = z.object({
 });
 export type ListAttemptsResponse = z.infer<typeof listAttemptsResponseSchema>;
 
-/**
- * list-history: the same filters and cursor as list-attempts, but a page of entries: every try of
- * one question outside a session together, and every answer of one AI Interviewer or Company
- * Specific session under that session. Entries are ordered by their newest answer.
- */
-export const listHistoryRequestSchema = listAttemptsRequestSchema;
-
 /** How many of a question's newest scores an entry carries for its trend. */
 export const HISTORY_TREND_POINTS = 10;
 
@@ -288,6 +281,11 @@ const historyEntrySchema = z.discriminatedUnion("kind", [
 ]);
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/**
+ * list-history takes list-attempts' request (its filters and cursor) and answers a page of
+ * entries: every try of one question outside a session together, and every answer of one AI
+ * Interviewer or Company Specific session under that session, ordered by their newest answer.
+ */
 export const listHistoryResponseSchema = z.object({
   entries: z.array(historyEntrySchema),
   /** Pass back as `cursor` for the next (older) page; null on the last page. */

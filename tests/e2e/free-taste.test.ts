@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, toast } from "./support/practice";
+import { callFromPage as call, fakeMicrophone, toast } from "./support/practice";
 import { startTestServer, type TestServer } from "./support/server";
 
 /**
@@ -52,25 +52,6 @@ async function typedAnswer(page: Page) {
   await page.getByLabel("Your answer").fill(story);
   await page.getByRole("button", { name: "Get Feedback" }).click();
   await page.getByTestId("feedback-card").waitFor({ timeout: 90_000 });
-}
-
-/** A function called as the page calls it, with the user's access token. */
-function call(page: Page, name: string, body: unknown) {
-  return page.evaluate(
-    async ([name, body]) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith("-auth-token"))!;
-      const { access_token: token } = JSON.parse(localStorage.getItem(key)!) as {
-        access_token: string;
-      };
-      const res = await fetch(`/functions/v1/${name}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
-    },
-    [name, body] as const,
-  );
 }
 
 describe("the free taste", () => {

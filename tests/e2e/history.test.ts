@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { signUpAndSubscribe } from "./support/practice";
+import { callFromPage, signUpAndSubscribe } from "./support/practice";
 import { startTestServer, type TestServer } from "./support/server";
 
 /**
@@ -23,24 +23,11 @@ let browser: Browser;
 let user: WatchedPage;
 let interviewQuestion = "";
 
-/** A function called as the signed-in page calls it, with the user's access token. */
+/** A function called from the page; it must succeed. */
 async function call(page: Page, name: string, body: unknown) {
-  return page.evaluate(
-    async ([name, body]) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith("-auth-token"))!;
-      const { access_token: token } = JSON.parse(localStorage.getItem(key)!) as {
-        access_token: string;
-      };
-      const res = await fetch(`/functions/v1/${name}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as unknown;
-    },
-    [name, body] as const,
-  );
+  const res = await callFromPage(page, name, body);
+  if (res.status >= 300) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 beforeAll(async () => {

@@ -54,3 +54,14 @@ export async function expectError(res: Response, status: number, code: string) {
   expect(error.requestId).toBe(res.headers.get("x-request-id"));
   return error;
 }
+
+/** The answer is a success with this status (200 unless given), its body parsed by `schema`. */
+export async function expectOk<T>(
+  res: Response,
+  schema: { parse(value: unknown): T },
+  status = 200,
+): Promise<T> {
+  const body: unknown = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return schema.parse(body);
+}

@@ -5,7 +5,7 @@ import { freeAnswersResponseSchema } from "@/shared/free-answers";
 import { sessionSchema, type Session } from "@/shared/sessions";
 import { readFixture } from "@tests/support/audio-fixtures";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
-import { callFunction, expectError } from "@tests/support/functions";
+import { callFunction, expectError, expectOk } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -24,11 +24,7 @@ let t: TestApp;
 
 const call = (user: TestUser | null, name: string, body?: unknown) =>
   callFunction(t, user, name, body);
-async function ok<T>(res: Response, schema: { parse(value: unknown): T }, status = 200) {
-  const body: unknown = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return schema.parse(body);
-}
+const ok = expectOk;
 const freeAnswers = async (user: TestUser) =>
   ok(await call(user, "free-answers", {}), freeAnswersResponseSchema);
 const freeQuestion = async (user: TestUser) =>

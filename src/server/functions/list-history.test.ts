@@ -7,7 +7,7 @@ import {
   type HistoryEntry,
 } from "@/shared/sessions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
-import { callFunction, expectError } from "@tests/support/functions";
+import { callFunction, expectError, expectOk } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -31,11 +31,7 @@ let grace: TestUser;
 const call = (user: TestUser | null, name: string, body?: unknown) =>
   callFunction(t, user, name, body);
 
-async function ok<T>(res: Response, schema: { parse(value: unknown): T }, status = 200) {
-  const body: unknown = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return schema.parse(body);
-}
+const ok = expectOk;
 const answer = async (user: TestUser, question: string, text: string, attemptOf?: string) =>
   ok(await call(user, "evaluate-answer", { question, answer: text, attemptOf }), feedbackSchema);
 const history = async (user: TestUser, body: unknown = {}) =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { attempts, practiceSessions } from "@/server/db/schema";
 import {
@@ -8,7 +8,7 @@ import {
   type HistoryEntry,
   type ListAttemptsRequest,
 } from "@/shared/sessions";
-import { summaryColumns, toSummary } from "./store";
+import { attemptFilters, summaryColumns, toSummary } from "./store";
 
 /**
  * Which entry of the history an answer belongs to: its session's, for the modes that are one
@@ -33,10 +33,7 @@ export async function listHistory(
   request: ListAttemptsRequest,
 ): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
   const limit = request.limit ?? 20;
-  const where: SQL[] = [eq(attempts.userId, userId)];
-  if (request.mode) where.push(eq(attempts.mode, request.mode));
-  if (request.role) where.push(eq(attempts.role, request.role));
-  if (request.category) where.push(eq(attempts.category, request.category));
+  const where = attemptFilters(userId, request);
 
   const newest = db
     .selectDistinctOn([entryKey], {

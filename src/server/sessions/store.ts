@@ -217,16 +217,22 @@ export async function resumableInterview(
 }
 
 /** Keyset pages of the user's attempts, newest first. */
+/** The user's attempts that the history's filters (mode, role, category) keep. */
+export function attemptFilters(userId: string, request: ListAttemptsRequest): SQL[] {
+  const where: SQL[] = [eq(attempts.userId, userId)];
+  if (request.mode) where.push(eq(attempts.mode, request.mode));
+  if (request.role) where.push(eq(attempts.role, request.role));
+  if (request.category) where.push(eq(attempts.category, request.category));
+  return where;
+}
+
 export async function listAttempts(
   db: Database,
   userId: string,
   request: ListAttemptsRequest,
 ): Promise<ListAttemptsResponse> {
   const limit = request.limit ?? 20;
-  const where: SQL[] = [eq(attempts.userId, userId)];
-  if (request.mode) where.push(eq(attempts.mode, request.mode));
-  if (request.role) where.push(eq(attempts.role, request.role));
-  if (request.category) where.push(eq(attempts.category, request.category));
+  const where = attemptFilters(userId, request);
   if (request.cursor) {
     const after = request.cursor;
     // A row comparison, so the index's range starts at the cursor instead of filtering to it.

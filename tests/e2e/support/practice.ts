@@ -47,3 +47,25 @@ export async function signUpAndSubscribe(
     .getByRole("heading", { name: "Record Interview Question" })
     .waitFor({ timeout: 20_000 });
 }
+
+/**
+ * A server function called from the signed-in page, with its access token, as the page's own
+ * calls are made: for what a test sets up quickly or checks the server refuses.
+ */
+export function callFromPage(page: Page, name: string, body: unknown) {
+  return page.evaluate(
+    async ([name, body]) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith("-auth-token"))!;
+      const { access_token: token } = JSON.parse(localStorage.getItem(key)!) as {
+        access_token: string;
+      };
+      const res = await fetch(`/functions/v1/${name}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    [name, body] as const,
+  );
+}

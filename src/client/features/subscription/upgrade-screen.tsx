@@ -75,23 +75,9 @@ export function UpgradeScreen({
         </CardHeader>
         <CardContent>
           <h2 className="mb-3 font-semibold">Premium Features:</h2>
-          <ul className="space-y-2" aria-label="Premium features">
-            {premiumFeatures.map((feature) => (
-              <li key={feature} className="flex items-center gap-2">
-                <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <FeatureList label="Premium features" features={premiumFeatures} />
           <h2 className="mt-5 mb-3 font-semibold">What Premium adds to your free answers:</h2>
-          <ul className="space-y-2" aria-label="What Premium adds">
-            {premiumAdds.map((feature) => (
-              <li key={feature} className="flex items-center gap-2">
-                <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <FeatureList label="What Premium adds" features={premiumAdds} />
         </CardContent>
         <CardFooter className="flex-col items-stretch">
           <Button
@@ -144,5 +130,18 @@ function FreeAnswersCard({ freeAnswers }: { freeAnswers: FreeAnswers }) {
         </Button>
       ) : null}
     </section>
+  );
+}
+
+function FeatureList({ label, features }: { label: string; features: readonly string[] }) {
+  return (
+    <ul className="space-y-2" aria-label={label}>
+      {features.map((feature) => (
+        <li key={feature} className="flex items-center gap-2">
+          <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
+          {feature}
+        </li>
+      ))}
+    </ul>
   );
 }
