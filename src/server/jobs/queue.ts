@@ -70,6 +70,11 @@ export type JobQueue = {
   close(graceMs: number): Promise<void>;
 };
 
+/** Where a worker says a job has finished, with the job's id. */
+const FINISHED_CHANNEL = "ai_job_finished";
+/** How long after its handler returns a job's outcome is announced: pg-boss stores it first. */
+const FINISHED_NOTICE_DELAY_MS = 15;
+
 /** Settings of every queue; the heartbeat is pg-boss's least (10 s). */
 const QUEUE = {
   notify: true,
@@ -88,7 +93,10 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
   const listeners: ((timings: JobTimings) => void)[] = [];
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
+  let finished: Subscription | undefined;
   let closed = false;
+  /** Jobs this process waits for, by id: what to call when a worker says one has finished. */
+  const wakers = new Map<string, () => void>();
 
   const start = () =>
     (starting ??= (async () => {
@@ -107,6 +115,12 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       });
       instance.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
       await instance.start();
+      finished = await listenAlways(
+        database,
+        FINISHED_CHANNEL,
+        (id) => wakers.get(id)?.(),
+        () => {},
+      );
       for (const kind of JOB_KINDS) {
         if (await instance.getQueue(kind)) await instance.updateQueue(kind, QUEUE);
         else await instance.createQueue(kind, QUEUE);
@@ -120,7 +134,17 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
             notifyPollingIntervalSeconds: 10,
             pollingIntervalSeconds: 1,
           },
-          async ([job]) => runHandler(handler, job!.data, job!.signal),
+          async ([job]) => {
+            const outcome = await runHandler(handler, job!.data, job!.signal);
+            // pg-boss stores the outcome once this returns; the waiting process hears of it a
+            // moment later instead of at its next look.
+            setTimeout(() => {
+              database
+                .query("select pg_notify($1, $2)", [FINISHED_CHANNEL, job!.id])
+                .catch(() => {});
+            }, FINISHED_NOTICE_DELAY_MS).unref();
+            return outcome;
+          },
         );
       }
       boss = instance;
@@ -135,21 +159,34 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
   ) {
     const instance = await start();
     let pause = 20;
-    for (;;) {
-      const job = await instance.getJobById<unknown>(kind, id);
-      if (job && (job.state === "completed" || job.state === "failed" || job.state === "cancelled"))
-        return job;
-      if (signal?.aborted) {
-        if (!job || job.state === "created" || job.state === "retry") {
-          await instance.cancel(kind, id).catch(() => {});
+    let wake = () => {};
+    wakers.set(id, () => wake());
+    try {
+      for (;;) {
+        const job = await instance.getJobById<unknown>(kind, id);
+        if (
+          job &&
+          (job.state === "completed" || job.state === "failed" || job.state === "cancelled")
+        )
+          return job;
+        if (signal?.aborted) {
+          if (!job || job.state === "created" || job.state === "retry") {
+            await instance.cancel(kind, id).catch(() => {});
+          }
+          throw new EngineError("unavailable", "The request was cancelled.");
         }
-        throw new EngineError("unavailable", "The request was cancelled.");
+        if (Date.now() >= until) {
+          throw new EngineError("timeout", "The recogniser is taking too long. Try again shortly.");
+        }
+        const woken = await new Promise<boolean>((resolve) => {
+          wake = () => resolve(true);
+          void sleep(pause, signal).then(() => resolve(false));
+        });
+        // Told it finished: look again at once and then often, until its outcome is visible.
+        pause = woken ? 10 : Math.min(250, pause * 1.5);
       }
-      if (Date.now() >= until) {
-        throw new EngineError("timeout", "The recogniser is taking too long. Try again shortly.");
-      }
-      await sleep(pause, signal);
-      pause = Math.min(250, pause * 1.5);
+    } finally {
+      wakers.delete(id);
     }
   }
 
@@ -230,6 +267,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       if (!starting) return;
       const instance = await starting.catch(() => undefined);
       await instance?.stop({ graceful: true, timeout: graceMs, close: true });
+      await finished?.close();
     },
   };
 }
@@ -271,35 +309,46 @@ function outcomeValue(outcome: Outcome): unknown {
 
 /**
  * pg-boss's statements through the process's own database connections (the one PGlite client, or
- * the PostgreSQL pool), and its LISTEN through the handle's own listener, subscribed again
- * whenever the connection drops.
+ * the PostgreSQL pool), and its LISTEN through the handle's own listener.
  */
 function adapter(database: DatabaseHandle): Db {
   return {
     executeSql: (text, values) => database.query(text, values),
-    listen: async (channel, onNotification, onReconnect) => {
-      let closed = false;
-      let current: Subscription | undefined;
-      const subscribe = async (): Promise<void> => {
-        while (!closed) {
-          try {
-            current = await database.listen(channel, onNotification, () => {
-              if (!closed) void subscribe();
-            });
-            onReconnect();
-            return;
-          } catch {
-            await sleep(1_000);
-          }
-        }
-      };
-      await subscribe();
-      return {
-        close: async () => {
-          closed = true;
-          await current?.close();
-        },
-      };
+    listen: (channel, onNotification, onReconnect) =>
+      listenAlways(database, channel, onNotification, onReconnect),
+  };
+}
+
+/**
+ * LISTEN on `channel`, subscribed again whenever the connection drops (`onSubscribed` after each
+ * time: notifications sent meanwhile are lost, and whoever relies on them looks again).
+ */
+async function listenAlways(
+  database: DatabaseHandle,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onSubscribed: () => void,
+): Promise<Subscription> {
+  let closed = false;
+  let current: Subscription | undefined;
+  const subscribe = async (): Promise<void> => {
+    while (!closed) {
+      try {
+        current = await database.listen(channel, onNotify, () => {
+          if (!closed) void subscribe();
+        });
+        onSubscribed();
+        return;
+      } catch {
+        await sleep(1_000);
+      }
+    }
+  };
+  await subscribe();
+  return {
+    close: async () => {
+      closed = true;
+      await current?.close();
     },
   };
 }
