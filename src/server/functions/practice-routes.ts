@@ -49,10 +49,10 @@ import { functionBody } from "@/server/http/validate";
  * The practice functions under /functions/v1 (docs/decisions/0050-0053):
  *   POST transcribe-audio           subscribers; {audio} → {text, source, confidence?, uncertain?}
  *   POST generate-interview-answer  subscribers; {question, stream?} → {answer, source} or SSE
- *   POST evaluate-answer            subscribers; {question, audio | answer, attemptOf?} → feedback
- *   POST correct-transcript         subscribers; {attemptId, transcript} → the same attempt re-scored
- *   POST answer-draft               subscribers; {draft, seq, chunk, question, done?} → {drafting}
- *   GET|POST queue-status           subscribers; where the user's spoken answer waits (0085)
+ *   POST evaluate-answer            subscribers, free answers; {question, audio | answer, attemptOf?} → feedback
+ *   POST correct-transcript         subscribers, a free answer once; {attemptId, transcript} → the same attempt re-scored
+ *   POST answer-draft               subscribers, free answers; {draft, seq, chunk, question, done?} → {drafting}
+ *   GET|POST queue-status           subscribers, free answers; where the user's spoken answer waits (0085)
  *   GET|POST practice-config        signed in; which engines are active, and the limits
  * Order for each call: bearer token → subscription → per-user budget → one call at a time (the
  * recognisers) → body size (before the body is read) → payload checks → seconds of audio →
