@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "./support/server";
  * Share with your coach in real Chromium: a finished interview's report shared, the link opened
  * in a signed-out browser, a comment left there (shown as text, never as markup), the comment
  * seen on the owner's report, the link listed on /account with its last opening, revoked there,
- * and the page answering 404 after.
+ * and the page answering 404 after; then one answer shared from the history, opened at it.
  */
 
 const story =
@@ -119,6 +119,17 @@ describe("share with your coach", () => {
 
     const after = await owner.context.request.get(shareUrl);
     expect(after.status()).toBe(404);
+
+    // One answer shared: the session's link, opened at that answer.
+    await page.goto(`/history?session=${sessionId}`);
+    await page.getByRole("link", { name: "See the answer" }).first().click();
+    await page.getByRole("button", { name: "Share this answer" }).click();
+    const answerLink = page.getByLabel("Share link to this answer");
+    await expect.poll(() => answerLink.inputValue()).toMatch(/\/shared\/[\w-]{43}#answer-[\w-]+$/);
+    const [address, anchor] = (await answerLink.inputValue()).split("#");
+    const opened = await owner.context.request.get(address!);
+    expect(opened.status()).toBe(200);
+    expect(await opened.text()).toContain(`id="${anchor}"`);
     owner.assertNoUnexpectedErrors();
   });
 });

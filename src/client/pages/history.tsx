@@ -16,6 +16,7 @@ import { FeedbackCard } from "@/client/features/practice/feedback-card";
 import { PractiseQuestion } from "@/client/features/practice/practise-question";
 import { useSessionDetail } from "@/client/features/practice/practice-sessions";
 import { SessionReport } from "@/client/features/practice/session-report";
+import { ShareAnswer } from "@/client/features/practice/share-session";
 import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
 import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { queryClient } from "@/client/lib/query-client";
@@ -217,6 +218,9 @@ function AttemptView({ id }: { id: string }) {
                 <Button asChild variant="outline">
                   <Link to={`/history?session=${data.sessionId}`}>Session report</Link>
                 </Button>
+              ) : null}
+              {data.sessionId && data.mode !== "quick" ? (
+                <ShareAnswer sessionId={data.sessionId} attemptId={data.id} />
               ) : null}
             </>
           }

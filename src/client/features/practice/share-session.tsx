@@ -20,17 +20,6 @@ export function ShareSession({ session }: { session: SessionDetail }) {
   const [url, setUrl] = useState<string | null>(null);
   const id = useId();
 
-  async function copy(link: string) {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.success("Link copied");
-    } catch {
-      toast.error("Copy the link from the field", {
-        description: "The clipboard is not available.",
-      });
-    }
-  }
-
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 border-t border-border pt-4">
       <h3 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
@@ -48,10 +37,7 @@ export function ShareSession({ session }: { session: SessionDetail }) {
             Share link
           </Label>
           <Input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
-          <Button type="button" variant="outline" onClick={() => void copy(url)}>
-            <Copy aria-hidden="true" />
-            Copy link
-          </Button>
+          <CopyButton url={url} />
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-4">
@@ -129,5 +115,61 @@ function CoachComments({ session }: { session: SessionDetail }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * "Share this answer", on an answer of a session: the session's link, opened at the answer.
+ * What was said is included, since the answer is what is being shown.
+ */
+export function ShareAnswer({ sessionId, attemptId }: { sessionId: string; attemptId: string }) {
+  const create = useCreateShare();
+  const [url, setUrl] = useState<string | null>(null);
+  const id = useId();
+  if (url) {
+    return (
+      <div className="flex basis-full flex-col gap-2 sm:flex-row">
+        <Label htmlFor={`${id}-url`} className="sr-only">
+          Share link to this answer
+        </Label>
+        <Input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
+        <CopyButton url={url} />
+      </div>
+    );
+  }
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={create.isPending}
+      onClick={() =>
+        create.mutate(
+          { sessionId, transcript: true },
+          { onSuccess: (link) => setUrl(`${link.url}#answer-${attemptId}`) },
+        )
+      }
+    >
+      {create.isPending ? <Spinner label="Creating..." /> : <Share2 aria-hidden="true" />}
+      {create.isPending ? null : "Share this answer"}
+    </Button>
+  );
+}
+
+function CopyButton({ url }: { url: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success("Link copied");
+    } catch {
+      toast.error("Copy the link from the field", {
+        description: "The clipboard is not available.",
+      });
+    }
+  }
+  return (
+    <Button type="button" variant="outline" onClick={() => void copy()}>
+      <Copy aria-hidden="true" />
+      Copy link
+    </Button>
   );
 }
