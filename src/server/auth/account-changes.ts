@@ -51,7 +51,7 @@ export type AccountChanges = {
     userId: string,
     confirm: { email: string; password: string },
     beforeDelete: () => Promise<void>,
-  ): Promise<"deleted" | "wrong_email" | "wrong_password" | "rate_limited">;
+  ): Promise<"deleted" | "wrong_email" | "wrong_password" | { rateLimitedFor: number }>;
 };
 
 /**
@@ -205,7 +205,8 @@ export function createAccountChanges(deps: {
         if (!(await passwordCheck(attempt, async () => user))) return "wrong_password";
       } catch (error) {
         if (error instanceof AuthError && error.code === AuthErrorCode.OverRequestRateLimit) {
-          return "rate_limited";
+          // Seconds until the back-off lets this account try again, as the limit computed them.
+          return { rateLimitedFor: error.retryAfter ?? 1 };
         }
         throw error;
       }

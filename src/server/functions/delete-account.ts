@@ -23,17 +23,18 @@ export function deleteAccount(auth: AuthService, billing: Billing) {
   return async (c: Context<AuthedEnv, string, { out: { json: DeleteAccountBody } }>) => {
     const { id } = c.var.user;
     const result = await auth.deleteAccount(id, c.req.valid("json"), () => billing.cancelNow(id));
+    if (typeof result === "object") {
+      throw new ApiError(
+        "rate_limited",
+        "Too many wrong passwords. Please wait a few minutes and try again.",
+        { headers: { "Retry-After": String(result.rateLimitedFor) } },
+      );
+    }
     switch (result) {
       case "wrong_email":
         throw new ApiError("invalid_credentials", "That is not the email of this account.");
       case "wrong_password":
         throw new ApiError("invalid_credentials", "That password is not correct.");
-      case "rate_limited":
-        throw new ApiError(
-          "rate_limited",
-          "Too many wrong passwords. Please wait a few minutes and try again.",
-          { headers: { "Retry-After": "300" } },
-        );
       case "deleted":
         setResponseHeader(c, "Cache-Control", "no-store");
         return c.json({ deleted: true } satisfies FunctionResponse<"delete-account">);
