@@ -109,7 +109,7 @@ describe("transcript first", () => {
     await reopened.getByText("Corrected transcript", { exact: true }).waitFor();
     expect(await reopened.locator("mark[data-highlight]").allTextContents()).toEqual(marks);
     user.assertNoUnexpectedErrors();
-  });
+  }, 180_000);
 });
 
 describe("correcting the transcript in the report", () => {
@@ -173,7 +173,7 @@ describe("correcting the transcript in the report", () => {
       .waitFor();
     await answers.first().getByText("Corrected transcript", { exact: true }).waitFor();
     user.assertNoUnexpectedErrors();
-  });
+  }, 180_000);
 });
 
 describe("low-anxiety mode", () => {
