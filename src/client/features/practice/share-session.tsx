@@ -15,9 +15,8 @@ import { useCreateShare, useDeleteComment, useSessionComments } from "./share-ca
  * links, each of which the user can delete.
  */
 export function ShareSession({ session }: { session: SessionDetail }) {
-  const create = useCreateShare();
   const [transcript, setTranscript] = useState(true);
-  const [url, setUrl] = useState<string | null>(null);
+  const [made, setMade] = useState(false);
   const id = useId();
 
   return (
@@ -31,16 +30,8 @@ export function ShareSession({ session }: { session: SessionDetail }) {
         read and comment on without an account. It never shows your email, lasts{" "}
         {SHARE_DAYS_DEFAULT} days, and you can revoke it on your account page.
       </p>
-      {url ? (
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Label htmlFor={`${id}-url`} className="sr-only">
-            Share link
-          </Label>
-          <Input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
-          <CopyButton url={url} />
-        </div>
-      ) : (
-        <div className="flex flex-wrap items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
+        {made ? null : (
           <div className="flex items-center gap-2">
             <input
               id={`${id}-transcript`}
@@ -53,24 +44,71 @@ export function ShareSession({ session }: { session: SessionDetail }) {
               Include what I said in each answer
             </Label>
           </div>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={create.isPending}
-            onClick={() =>
-              create.mutate(
-                { sessionId: session.id, transcript },
-                { onSuccess: (link) => setUrl(link.url) },
-              )
-            }
-          >
-            {create.isPending ? <Spinner label="Creating..." /> : <Share2 aria-hidden="true" />}
-            {create.isPending ? null : "Create a share link"}
-          </Button>
-        </div>
-      )}
+        )}
+        <ShareLink
+          sessionId={session.id}
+          transcript={transcript}
+          action="Create a share link"
+          field="Share link"
+          onMade={() => setMade(true)}
+        />
+      </div>
       <CoachComments session={session} />
     </section>
+  );
+}
+
+/** The button that makes a link, then the link itself, to select or copy. */
+function ShareLink({
+  sessionId,
+  transcript,
+  anchor,
+  action,
+  field,
+  onMade,
+}: {
+  sessionId: string;
+  transcript: boolean;
+  /** Where the page opens (an answer's id), if not at its top. */
+  anchor?: string;
+  action: string;
+  field: string;
+  onMade?: () => void;
+}) {
+  const create = useCreateShare();
+  const [url, setUrl] = useState<string | null>(null);
+  const id = useId();
+  if (url) {
+    return (
+      <div className="flex basis-full flex-col gap-2 sm:flex-row">
+        <Label htmlFor={id} className="sr-only">
+          {field}
+        </Label>
+        <Input id={id} readOnly value={url} onFocus={(event) => event.target.select()} />
+        <CopyButton url={url} />
+      </div>
+    );
+  }
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={create.isPending}
+      onClick={() =>
+        create.mutate(
+          { sessionId, transcript },
+          {
+            onSuccess(link) {
+              setUrl(anchor ? `${link.url}#${anchor}` : link.url);
+              onMade?.();
+            },
+          },
+        )
+      }
+    >
+      {create.isPending ? <Spinner label="Creating..." /> : <Share2 aria-hidden="true" />}
+      {create.isPending ? null : action}
+    </Button>
   );
 }
 
@@ -123,35 +161,14 @@ function CoachComments({ session }: { session: SessionDetail }) {
  * What was said is included, since the answer is what is being shown.
  */
 export function ShareAnswer({ sessionId, attemptId }: { sessionId: string; attemptId: string }) {
-  const create = useCreateShare();
-  const [url, setUrl] = useState<string | null>(null);
-  const id = useId();
-  if (url) {
-    return (
-      <div className="flex basis-full flex-col gap-2 sm:flex-row">
-        <Label htmlFor={`${id}-url`} className="sr-only">
-          Share link to this answer
-        </Label>
-        <Input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
-        <CopyButton url={url} />
-      </div>
-    );
-  }
   return (
-    <Button
-      type="button"
-      variant="outline"
-      disabled={create.isPending}
-      onClick={() =>
-        create.mutate(
-          { sessionId, transcript: true },
-          { onSuccess: (link) => setUrl(`${link.url}#answer-${attemptId}`) },
-        )
-      }
-    >
-      {create.isPending ? <Spinner label="Creating..." /> : <Share2 aria-hidden="true" />}
-      {create.isPending ? null : "Share this answer"}
-    </Button>
+    <ShareLink
+      sessionId={sessionId}
+      transcript
+      anchor={`answer-${attemptId}`}
+      action="Share this answer"
+      field="Share link to this answer"
+    />
   );
 }
 
