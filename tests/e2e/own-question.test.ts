@@ -53,21 +53,26 @@ describe("a question of one's own", () => {
     await toast(page, "Recording started").waitFor();
     await page.waitForTimeout(4000);
     await page.getByRole("button", { name: "Stop Recording" }).click();
-    // No button to press: the question is transcribed on its own.
-    await toast(page, "Audio transcribed").waitFor({ timeout: 60_000 });
+    // No button to press: the question is transcribed on its own (the recogniser can take a
+    // while on a busy machine, so the field is watched rather than a toast that fades).
     const question = page.getByLabel("Interview question");
-    expect((await question.inputValue()).toLowerCase()).toContain("why should we hire you");
+    await expect
+      .poll(async () => (await question.inputValue()).toLowerCase(), { timeout: 180_000 })
+      .toContain("why should we hire you");
     expect(transcriptions).toHaveLength(1);
 
     // The button is kept for a retry, and re-recording says what it does.
     await page.getByRole("button", { name: "Transcribe again" }).click();
-    await page.getByRole("button", { name: "Transcribe again" }).waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: "Transcribe again" }).waitFor({ timeout: 180_000 });
     expect(transcriptions).toHaveLength(2);
     await page.getByRole("button", { name: "Record again" }).waitFor();
     expect(await page.getByRole("button", { name: "Start Recording" }).count()).toBe(0);
 
     await page.getByRole("button", { name: "Generate AI Answer" }).click();
-    await toast(page, "Answer generated").waitFor({ timeout: 60_000 });
+    await page
+      .getByRole("heading", { name: "Model-answer template" })
+      .waitFor({ timeout: 120_000 });
+    await page.getByRole("button", { name: "Generate AI Answer" }).waitFor();
     // Labelled for what it is: a template from our library, offline.
     await page.getByRole("heading", { name: "Model-answer template" }).waitFor();
     await page.getByText("From our interview library · offline").waitFor();
@@ -83,7 +88,13 @@ describe("a question of one's own", () => {
     for (const tip of tips) expect(tip).not.toMatch(/^-/);
     expect(await answer.textContent()).not.toContain("Tips:");
 
+    // From the top: scrolled, the sticky header covers whichever button is under it (axe's
+    // target-size counts that), and the toasts cover the bottom of a phone's screen while they last.
+    await expect
+      .poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 30_000 })
+      .toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     expect(await axeViolationsAtWidths(page)).toEqual([]);
     user.assertNoUnexpectedErrors();
-  }, 240_000);
+  }, 480_000);
 });
