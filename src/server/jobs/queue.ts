@@ -80,8 +80,12 @@ const QUEUE = {
   notify: true,
   heartbeatSeconds: 10,
   retryLimit: 2,
-  /** A 3-minute answer decodes in about half a minute on a busy core; a stuck job is retried. */
-  expireInSeconds: 180,
+  /**
+   * A dead worker is found by its heartbeat, and a stuck recording by the worker's own time limit
+   * (offline/pool.ts); this bound is the last resort, well beyond a 3-minute answer's decoding on a
+   * loaded machine.
+   */
+  expireInSeconds: 600,
   /** Finished jobs (and the recordings in their payloads) are deleted a few minutes after. */
   deleteAfterSeconds: 300,
   /** A job no worker took within the hour is dropped. */
@@ -98,58 +102,62 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
   /** Jobs this process waits for, by id: what to call when a worker says one has finished. */
   const wakers = new Map<string, () => void>();
 
+  // A start that failed (the database away) is tried again by the next call.
   const start = () =>
-    (starting ??= (async () => {
-      const common: ConstructorOptions = {
-        useListenNotify: true,
-        // A dead worker's job is noticed within a pass of its last heartbeat (pg-boss checks each
-        // queue once a monitor interval, by default a minute).
-        superviseIntervalSeconds: 5,
-        monitorIntervalSeconds: 5,
-        instanceName: "interview-coach",
-      };
-      const instance = new PgBoss({
-        ...common,
-        db: adapter(database),
-        backend: database.kind === "pglite" ? "pglite" : "postgres",
-      });
-      instance.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
-      await instance.start();
-      finished = await listenAlways(
-        database,
-        FINISHED_CHANNEL,
-        (id) => wakers.get(id)?.(),
-        () => {},
+    (starting ??= startBoss().catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    }));
+
+  const startBoss = async () => {
+    const common: ConstructorOptions = {
+      useListenNotify: true,
+      // A dead worker's job is noticed within a pass of its last heartbeat (pg-boss checks each
+      // queue once a monitor interval, by default a minute).
+      superviseIntervalSeconds: 5,
+      monitorIntervalSeconds: 5,
+      instanceName: "interview-coach",
+    };
+    const instance = new PgBoss({
+      ...common,
+      db: adapter(database),
+      backend: database.kind === "pglite" ? "pglite" : "postgres",
+    });
+    instance.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
+    await instance.start();
+    finished = await listenAlways(
+      database,
+      FINISHED_CHANNEL,
+      (id) => wakers.get(id)?.(),
+      () => {},
+    );
+    for (const kind of JOB_KINDS) {
+      if (await instance.getQueue(kind)) await instance.updateQueue(kind, QUEUE);
+      else await instance.createQueue(kind, QUEUE);
+    }
+    for (const { kind, concurrency, handler } of handlers) {
+      await instance.work<unknown>(
+        kind,
+        {
+          localConcurrency: concurrency,
+          groupConcurrency: 1,
+          notifyPollingIntervalSeconds: 10,
+          pollingIntervalSeconds: 1,
+        },
+        async ([job]) => {
+          const outcome = await runHandler(handler, job!.data, job!.signal);
+          // pg-boss stores the outcome once this returns; the waiting process hears of it a
+          // moment later instead of at its next look.
+          setTimeout(() => {
+            database.query("select pg_notify($1, $2)", [FINISHED_CHANNEL, job!.id]).catch(() => {});
+          }, FINISHED_NOTICE_DELAY_MS).unref();
+          return outcome;
+        },
       );
-      for (const kind of JOB_KINDS) {
-        if (await instance.getQueue(kind)) await instance.updateQueue(kind, QUEUE);
-        else await instance.createQueue(kind, QUEUE);
-      }
-      for (const { kind, concurrency, handler } of handlers) {
-        await instance.work<unknown>(
-          kind,
-          {
-            localConcurrency: concurrency,
-            groupConcurrency: 1,
-            notifyPollingIntervalSeconds: 10,
-            pollingIntervalSeconds: 1,
-          },
-          async ([job]) => {
-            const outcome = await runHandler(handler, job!.data, job!.signal);
-            // pg-boss stores the outcome once this returns; the waiting process hears of it a
-            // moment later instead of at its next look.
-            setTimeout(() => {
-              database
-                .query("select pg_notify($1, $2)", [FINISHED_CHANNEL, job!.id])
-                .catch(() => {});
-            }, FINISHED_NOTICE_DELAY_MS).unref();
-            return outcome;
-          },
-        );
-      }
-      boss = instance;
-      return instance;
-    })());
+    }
+    boss = instance;
+    return instance;
+  };
 
   async function waitFor(
     kind: JobKind,
