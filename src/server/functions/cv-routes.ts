@@ -1,12 +1,12 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
 import { deleteCv, getCv, saveCv } from "@/server/cv/cv-store";
 import { readCvFile } from "@/server/cv/read-cv-file";
 import { understandCv } from "@/server/cv/understand-cv";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
-import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
+import { functionBodyLimit, noStore, postOnly } from "@/server/http/function-routes";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import { functionBody } from "@/server/http/validate";
 import type { Services } from "@/server/services";
@@ -17,7 +17,6 @@ import {
   type CvProfile,
 } from "@/shared/cv";
 import type { FunctionResponse } from "@/shared/functions";
-import { postOnly } from "./practice-routes";
 
 /**
  * The user's CV (docs/decisions/0110), `POST /functions/v1/{name}`:
@@ -35,22 +34,9 @@ const READS_PER_MINUTE = 10;
 export function cvRoutes(services: Services) {
   const db = services.database.db;
   const app = new Hono<AuthedEnv>();
-  const noStore: MiddlewareHandler = async (c, next) => {
-    await next();
-    c.res.headers.set("Cache-Control", "no-store");
-  };
   const signedIn = requireUser(services.auth);
   const subscribers = [signedIn, requireSubscription(services.billing), noStore] as const;
   const own = [signedIn, noStore] as const;
-  const body = (maxSize: number, what: string) =>
-    limitBody({
-      maxSize,
-      onError: () => {
-        throw what === "file"
-          ? payloadTooLarge("The CV file is too large", MAX_CV_FILE_BYTES)
-          : payloadTooLarge("The request is too large", maxSize);
-      },
-    });
   const reads = createRateLimiter(db, { windowMs: 60_000 });
   const reader = services.ai.cvReader;
 
@@ -72,7 +58,9 @@ export function cvRoutes(services: Services) {
   app.post(
     "/read-cv",
     ...subscribers,
-    body(MAX_CV_BASE64_CHARS + 4 * 1024, "file"),
+    functionBodyLimit(MAX_CV_BASE64_CHARS + 4 * 1024, () =>
+      payloadTooLarge("The CV file is too large", MAX_CV_FILE_BYTES),
+    ),
     functionBody<"read-cv", AuthedEnv>(
       "read-cv",
       "The request must be a JSON object with `fileName` and `data`: the file as a base64 string.",
@@ -97,7 +85,7 @@ export function cvRoutes(services: Services) {
   app.post(
     "/save-cv",
     ...subscribers,
-    body(MAX_CV_TEXT_CHARS * 4 + 4 * 1024, "text"),
+    functionBodyLimit(MAX_CV_TEXT_CHARS * 4 + 4 * 1024),
     functionBody<"save-cv", AuthedEnv>(
       "save-cv",
       "The request must be a JSON object with the CV's `text`, and optionally its `fileName` and `format`.",
@@ -118,7 +106,7 @@ export function cvRoutes(services: Services) {
   app.post(
     "/get-cv",
     ...own,
-    body(4 * 1024, "request"),
+    functionBodyLimit(4 * 1024),
     functionBody<"get-cv", AuthedEnv>("get-cv"),
     async (c) =>
       c.json({
@@ -130,7 +118,7 @@ export function cvRoutes(services: Services) {
   app.post(
     "/delete-cv",
     ...own,
-    body(4 * 1024, "request"),
+    functionBodyLimit(4 * 1024),
     functionBody<"delete-cv", AuthedEnv>("delete-cv"),
     async (c) =>
       c.json({

@@ -6,15 +6,13 @@ import {
   freeAnswersOf,
   noFreeAnswersLeft,
 } from "@/server/billing/free-answers";
-import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
-import { payloadTooLarge } from "@/server/http/errors";
+import { functionBodyLimit, postOnly } from "@/server/http/function-routes";
 import { functionBody } from "@/server/http/validate";
 import type { Services } from "@/server/services";
 import { chooseQuestions } from "@/server/sessions/choose-questions";
 import { createSession, recentQuestionKeys } from "@/server/sessions/store";
 import { functions, type FunctionResponse } from "@/shared/functions";
-import { postOnly } from "./practice-routes";
 
 /**
  * The free taste of Premium (docs/decisions/0120), for anyone signed in:
@@ -28,12 +26,7 @@ export function freeAnswerRoutes(services: Services) {
   const counter = createFreeAnswerCounter(db);
   const app = new Hono<AuthedEnv>();
   const signedIn = requireUser(services.auth);
-  const small = limitBody({
-    maxSize: 4 * 1024,
-    onError: () => {
-      throw payloadTooLarge("The request is too large", 4 * 1024);
-    },
-  });
+  const small = functionBodyLimit(4 * 1024);
   const freeAnswers = async (userId: string) =>
     freeAnswersOf(await counter.used(userId), (await services.billing.status(userId)).subscribed);
 

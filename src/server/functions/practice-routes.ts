@@ -10,7 +10,8 @@ import { attempts } from "@/server/db/schema";
 import { resolveAttemptOf } from "@/server/sessions/store";
 import { and, eq, gt } from "drizzle-orm";
 import type { AuthedEnv } from "@/server/http/env";
-import { ApiError, payloadTooLarge } from "@/server/http/errors";
+import { functionBodyLimit, postOnly } from "@/server/http/function-routes";
+import { ApiError } from "@/server/http/errors";
 import type { Services } from "@/server/services";
 import type { PracticeConfigResponse } from "@/shared/practice";
 import {
@@ -42,7 +43,6 @@ import {
   type QueueStatus,
 } from "@/shared/feedback";
 import { correctTranscript, correctTranscriptBody } from "./correct-transcript";
-import { limitBody } from "@/server/http/body-limit";
 import { functionBody } from "@/server/http/validate";
 
 /**
@@ -128,13 +128,6 @@ export function practiceRoutes(services: Services) {
     (kind: PracticeBudget): MiddlewareHandler<FreeAnswerEnv> =>
     (c, next) =>
       oneAtATime.run(kind, c.var.user.id, next);
-  const sizeLimit = (maxSize: number) =>
-    limitBody({
-      maxSize,
-      onError: () => {
-        throw payloadTooLarge("The request is too large", maxSize);
-      },
-    });
 
   app.post(
     "/evaluate-answer",
@@ -142,7 +135,7 @@ export function practiceRoutes(services: Services) {
     guards.subscriberOrFreeAnswer,
     budget("evaluate"),
     alone("evaluate"),
-    sizeLimit(MAX_EVALUATE_BODY_BYTES),
+    functionBodyLimit(MAX_EVALUATE_BODY_BYTES),
     evaluateAnswerBody,
     async (c) => {
       const signal = c.req.raw.signal;
@@ -179,7 +172,7 @@ export function practiceRoutes(services: Services) {
       await next();
     },
     budget("evaluate"),
-    sizeLimit(MAX_CORRECT_TRANSCRIPT_BODY_BYTES),
+    functionBodyLimit(MAX_CORRECT_TRANSCRIPT_BODY_BYTES),
     correctTranscriptBody,
     async (c) => {
       const signal = c.req.raw.signal;
@@ -199,7 +192,7 @@ export function practiceRoutes(services: Services) {
     guards.requireUser,
     guards.subscriberOrFreeAnswer,
     budget("draft"),
-    sizeLimit(MAX_DRAFT_BODY_BYTES),
+    functionBodyLimit(MAX_DRAFT_BODY_BYTES),
     answerDraftBody,
     async (c) =>
       c.json(
@@ -213,7 +206,7 @@ export function practiceRoutes(services: Services) {
     guards.requireSubscriber,
     budget("transcribe"),
     alone("transcribe"),
-    sizeLimit(MAX_TRANSCRIBE_BODY_BYTES),
+    functionBodyLimit(MAX_TRANSCRIBE_BODY_BYTES),
     transcribeAudioBody,
     async (c) => {
       try {
@@ -231,7 +224,7 @@ export function practiceRoutes(services: Services) {
     guards.requireUser,
     guards.requireSubscriber,
     budget("answer"),
-    sizeLimit(MAX_ANSWER_BODY_BYTES),
+    functionBodyLimit(MAX_ANSWER_BODY_BYTES),
     answerRequestBody,
     async (c) => {
       const request = c.req.valid("json");
@@ -274,7 +267,7 @@ export function practiceRoutes(services: Services) {
     "/queue-status",
     guards.requireUser,
     guards.subscriberOrFreeAnswer,
-    sizeLimit(4 * 1024),
+    functionBodyLimit(4 * 1024),
     functionBody<"queue-status", AuthedEnv>("queue-status"),
     queueStatus,
   );
@@ -297,7 +290,7 @@ export function practiceRoutes(services: Services) {
     ["GET", "POST"],
     "/practice-config",
     guards.requireUser,
-    sizeLimit(4 * 1024),
+    functionBodyLimit(4 * 1024),
     functionBody<"practice-config", AuthedEnv>("practice-config"),
     configAndWarm,
   );
@@ -310,17 +303,6 @@ export function practiceRoutes(services: Services) {
     "/answer-draft",
   ]);
   return app;
-}
-
-/** Other methods than POST on these functions answer 405 with `Allow`. */
-export function postOnly<E extends AuthedEnv>(app: Hono<E>, paths: readonly string[]) {
-  for (const path of paths) {
-    app.on(["GET", "PUT", "PATCH", "DELETE"], path, () => {
-      throw new ApiError("method_not_allowed", "Use POST for this function.", {
-        headers: { Allow: "POST, OPTIONS" },
-      });
-    });
-  }
 }
 
 /**

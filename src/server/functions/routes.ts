@@ -3,7 +3,7 @@ import { etag } from "hono/etag";
 import { requireUser } from "@/server/auth/guard";
 import { supabaseCors } from "@/server/auth/cors";
 import type { AuthedEnv } from "@/server/http/env";
-import { payloadTooLarge } from "@/server/http/errors";
+import { functionBodyLimit } from "@/server/http/function-routes";
 import type { Services } from "@/server/services";
 import { checkSubscription, checkSubscriptionBody } from "./check-subscription";
 import { createCheckout } from "./create-checkout";
@@ -14,7 +14,6 @@ import { deleteAccount, deleteAccountBody } from "./delete-account";
 import { freeAnswerRoutes } from "./free-answer-routes";
 import { practiceRoutes } from "./practice-routes";
 import { sessionRoutes } from "./session-routes";
-import { limitBody } from "@/server/http/body-limit";
 import { functionBody } from "@/server/http/validate";
 import { functionsOpenApi } from "./openapi";
 
@@ -25,12 +24,7 @@ import { functionsOpenApi } from "./openapi";
 export function functionsRoutes(services: Services) {
   const router = new Hono<AuthedEnv>();
   const signedIn = requireUser(services.auth);
-  const smallBody = limitBody({
-    maxSize: 4 * 1024,
-    onError: () => {
-      throw payloadTooLarge("The request body is too large.");
-    },
-  });
+  const smallBody = functionBodyLimit(4 * 1024);
 
   router.use(supabaseCors(services.config));
 

@@ -1,13 +1,11 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
-import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
-import { payloadTooLarge } from "@/server/http/errors";
+import { functionBodyLimit, noStore, postOnly } from "@/server/http/function-routes";
 import { setResponseHeader } from "@/server/http/response-headers";
 import { functionBody } from "@/server/http/validate";
 import type { Services } from "@/server/services";
-import { postOnly } from "./practice-routes";
 import { listHistory } from "@/server/sessions/history";
 import { startSession } from "@/server/sessions/start-session";
 import {
@@ -41,23 +39,11 @@ import { MAX_JOB_POST_CHARS } from "@/shared/sessions";
 export function sessionRoutes(services: Services) {
   const db = services.database.db;
   const app = new Hono<AuthedEnv>();
-  // Private data, never kept by a cache on the way.
-  const noStore: MiddlewareHandler = async (c, next) => {
-    await next();
-    c.res.headers.set("Cache-Control", "no-store");
-  };
   const signedIn = requireUser(services.auth);
   const guards = [signedIn, requireSubscription(services.billing), noStore] as const;
   // A person's own data stays theirs to download and erase after their subscription ends.
   const ownDataGuards = [signedIn, noStore] as const;
-  const body = (maxSize: number) =>
-    limitBody({
-      maxSize,
-      onError: () => {
-        throw payloadTooLarge("The request is too large", maxSize);
-      },
-    });
-  const small = body(4 * 1024);
+  const small = functionBodyLimit(4 * 1024);
   const byId = (name: "get-attempt" | "get-session") =>
     functionBody<typeof name, AuthedEnv>(
       name,
@@ -67,7 +53,7 @@ export function sessionRoutes(services: Services) {
   app.post(
     "/start-session",
     ...guards,
-    body(MAX_JOB_POST_CHARS * 4 + 4 * 1024),
+    functionBodyLimit(MAX_JOB_POST_CHARS * 4 + 4 * 1024),
     functionBody<"start-session", AuthedEnv>(
       "start-session",
       "The request must be a JSON object with `mode` (interview, quick or company) and that mode's choices.",

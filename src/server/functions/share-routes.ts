@@ -1,9 +1,8 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
-import { limitBody } from "@/server/http/body-limit";
 import type { AuthedEnv } from "@/server/http/env";
-import { payloadTooLarge } from "@/server/http/errors";
+import { functionBodyLimit, noStore, postOnly } from "@/server/http/function-routes";
 import { functionBody } from "@/server/http/validate";
 import type { Services } from "@/server/services";
 import {
@@ -14,7 +13,6 @@ import {
   sessionComments,
 } from "@/server/share/share-store";
 import { functions, type FunctionResponse } from "@/shared/functions";
-import { postOnly } from "./practice-routes";
 
 /**
  * The owner's side of share links (docs/decisions/0111), `POST /functions/v1/{name}`:
@@ -29,17 +27,8 @@ import { postOnly } from "./practice-routes";
 export function shareRoutes(services: Services) {
   const db = services.database.db;
   const app = new Hono<AuthedEnv>();
-  const noStore: MiddlewareHandler = async (c, next) => {
-    await next();
-    c.res.headers.set("Cache-Control", "no-store");
-  };
   const signedIn = requireUser(services.auth);
-  const small = limitBody({
-    maxSize: 4 * 1024,
-    onError: () => {
-      throw payloadTooLarge("The request is too large", 4 * 1024);
-    },
-  });
+  const small = functionBodyLimit(4 * 1024);
   const own = [signedIn, noStore, small] as const;
 
   app.post(
