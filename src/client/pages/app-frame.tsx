@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { AppHeader } from "@/client/components/app-header";
 import { cn } from "@/client/components/ui/cn";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -8,15 +8,19 @@ import { useAuth } from "@/client/lib/auth";
 
 /**
  * Every signed-in page (practice, history, account) inside one frame: the app header and a main
- * column. Signed-out visitors go to /auth; while the session loads, a spinner.
+ * column. Signed-out visitors go to /auth; while the session loads, a spinner. Signing out on
+ * purpose (Sign out, a deleted account) goes elsewhere first: while that page's code loads this
+ * frame is still shown, and it must not send the visitor on to /auth instead.
  */
 export function AppFrame({ children, className }: { children: ReactNode; className?: string }) {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   useEffect(() => {
-    if (!loading && !user) void navigate("/auth", { replace: true });
-  }, [loading, user, navigate]);
+    const leaving = window.location.pathname !== pathname;
+    if (!loading && !user && !leaving) void navigate("/auth", { replace: true });
+  }, [loading, user, navigate, pathname]);
 
   if (loading || !user) {
     return (
