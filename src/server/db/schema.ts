@@ -436,6 +436,11 @@ export const attempts = pgTable(
      * words, keeping the recording's delivery (correct-transcript; docs/decisions/0092).
      */
     transcriptCorrected: boolean("transcript_corrected").notNull().default(false),
+    /**
+     * The key the client made for this answer (`answerId`), so the same answer sent again — a
+     * retry after a lost response, or a job run again after its worker died — is stored once.
+     */
+    answerKey: uuid("answer_key"),
     /** To the millisecond, as JavaScript holds it, so a keyset cursor names a row exactly. */
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -460,6 +465,7 @@ export const attempts = pgTable(
       t.createdAt.desc().nullsFirst(),
     ),
     index("attempts_session_idx").on(t.sessionId),
+    uniqueIndex("attempts_user_answer_key_idx").on(t.userId, t.answerKey),
   ],
 );
 
