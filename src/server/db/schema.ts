@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Feedback } from "@/shared/feedback";
+import type { DraftUpTo, RecognisedPart } from "@/server/ai/offline/transcribe-worker";
 
 /**
  * The whole schema. Migrations are generated from this file (`npm run db:generate`) and
@@ -549,4 +551,42 @@ export const shareComments = pgTable(
     index("share_comments_share_id_idx").on(t.shareId),
     index("share_comments_attempt_id_idx").on(t.attemptId),
   ],
+);
+
+/** Bytes as PostgreSQL keeps them (`bytea`); a Uint8Array on either driver. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * An answer sent ahead while it is spoken (answer-draft; docs/decisions/0070, 0150): the recording
+ * so far and what the recogniser has heard of it, so any web process takes the next chunk and any
+ * worker hears more of it or finishes it. One per user, no larger than an answer's recording;
+ * deleted when the answer is scored, and swept once it has expired.
+ */
+export const answerDrafts = pgTable(
+  "answer_drafts",
+  {
+    userId: ownerId().primaryKey(),
+    /** Made again by every chunk 0: a decoding of an earlier recording never lands on this one. */
+    recording: uuid("recording").notNull().defaultRandom(),
+    /** The browser's name for the recording, which its later chunks give. */
+    draftId: text("draft_id").notNull(),
+    question: text("question").notNull(),
+    nextSeq: integer("next_seq").notNull(),
+    /** The last chunk has come: the recording is whole. */
+    done: boolean("done").notNull(),
+    audio: bytes("audio").notNull(),
+    /**
+     * The segments heard so far, covering the recording's first `resumeAt` samples, heard from its
+     * first `bytes` bytes as far as `upTo`.
+     */
+    heard: jsonb("heard")
+      .$type<{ parts: RecognisedPart[]; resumeAt: number; bytes: number; upTo: DraftUpTo }>()
+      .notNull(),
+    /** A few minutes after the last chunk. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("answer_drafts_expires_at_idx").on(t.expiresAt)],
 );
