@@ -65,6 +65,12 @@ export const evaluateAnswerRequestSchema = z
         message: 'attemptOf names a session question as "{session id, a UUID}:{index}"',
       })
       .optional(),
+    /**
+     * A key the client makes once per answer (a UUID) and sends again with every retry of it: an
+     * answer that arrived although its response was lost is then answered from what was stored,
+     * not stored (and counted) twice.
+     */
+    answerId: z.uuid("answerId must be a UUID").optional(),
   })
   .refine((request) => (request.audio === undefined) !== (request.answer === undefined), {
     message: "send exactly one of audio (a recording) or answer (typed text)",

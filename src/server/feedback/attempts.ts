@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { attempts } from "@/server/db/schema";
 import type { Feedback } from "@/shared/feedback";
@@ -19,6 +20,8 @@ export async function saveAttempt(
     userId: string;
     question: string;
     attemptOf?: string;
+    /** The client's key for this answer; an answer already stored under it is not stored again. */
+    answerKey?: string;
     /** Where it belongs: a session's question, or the user's own (mode "own"). */
     place: AttemptPlace;
   },
@@ -28,6 +31,7 @@ export async function saveAttempt(
     .values({
       userId: attempt.userId,
       attemptOf: attempt.attemptOf ?? null,
+      answerKey: attempt.answerKey ?? null,
       ...attempt.place,
       question: attempt.question,
       transcript: attempt.transcript,
@@ -42,6 +46,46 @@ export async function saveAttempt(
       summary: attempt.summary,
       evidence: attempt.evidence ?? null,
     })
+    // Two sends of one answer that both got this far (the first one's job was re-run): one row.
+    .onConflictDoNothing({ target: [attempts.userId, attempts.answerKey] })
     .returning({ id: attempts.id });
-  return row!.id;
+  if (row) return row.id;
+  const stored = await storedAnswer(db, attempt.userId, attempt.answerKey!);
+  return stored!.id;
+}
+
+/**
+ * The answer a user already stored under the client's key, as its feedback (without a follow-up,
+ * which depends on the session), or null. What was heard and scored the first time stands: a
+ * retry is the same answer, not a new try.
+ */
+export async function storedAnswer(
+  db: Database,
+  userId: string,
+  answerKey: string,
+): Promise<Omit<Feedback, "followUp"> | null> {
+  const [row] = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.answerKey, answerKey)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    transcript: row.transcript,
+    source: { transcriber: row.transcriber, evaluator: row.evaluator },
+    scores: {
+      overall: row.overall,
+      clarity: row.clarity,
+      relevance: row.relevance,
+      timing: row.timing,
+    },
+    delivery: (row.delivery as Feedback["delivery"]) ?? null,
+    structure: (row.structure as Feedback["structure"]) ?? null,
+    strengths: row.strengths,
+    improvements: row.improvements,
+    summary: row.summary,
+    evidence: row.evidence ?? undefined,
+    approximate: row.approximate,
+    corrected: row.transcriptCorrected,
+  };
 }

@@ -1,9 +1,10 @@
 import type { Database } from "@/server/db/client";
 import type { Engines } from "@/server/ai/engines";
-import { saveAttempt, type AttemptPlace } from "@/server/feedback/attempts";
+import { randomUUID } from "node:crypto";
+import { saveAttempt, storedAnswer, type AttemptPlace } from "@/server/feedback/attempts";
 import { questionKeyOf } from "@/server/sessions/choose-questions";
 import { interviewFollowUp } from "@/server/sessions/follow-up";
-import { resolveAttemptOf } from "@/server/sessions/store";
+import { resolveAttemptOf, type AnsweredQuestion } from "@/server/sessions/store";
 import { detectQuestionType } from "@/server/ai/offline/question-type";
 import { giveFeedback } from "@/server/feedback/give-feedback";
 import { functionBody } from "@/server/http/validate";
@@ -47,10 +48,14 @@ export async function evaluateAnswer(
   signal?: AbortSignal,
 ): Promise<Feedback> {
   if (request.audio === undefined) return answerAndStore(deps, userId, request, signal);
+  const earlier = await answeredBefore(deps, userId, request);
+  if (earlier) return earlier;
   const charged = recordingSeconds(
     decodeRecording(request.audio, { maxSeconds: MAX_ANSWER_RECORDING_SECONDS, what: "answer" }),
   );
   deps.audioBudget.charge(userId, charged);
+  // A job run again after its worker died must find what the first run stored: key it always.
+  request = { ...request, answerId: request.answerId ?? randomUUID() };
   let feedback: Feedback;
   try {
     feedback = deps.queue
@@ -81,6 +86,8 @@ export async function answerAndStore(
   request: EvaluateAnswerRequest,
   signal?: AbortSignal,
 ): Promise<Feedback> {
+  const earlier = await answeredBefore(deps, userId, request);
+  if (earlier) return earlier;
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
   const hints = answered?.session.vocabulary ?? [];
   let input: Parameters<typeof giveFeedback>[1];
@@ -123,20 +130,46 @@ export async function answerAndStore(
     userId,
     question: request.question,
     attemptOf: request.attemptOf,
+    answerKey: request.answerId,
     place,
   });
-  // The AI Interviewer asks one follow-up to a question's answer, never to a follow-up's: the
-  // cloud model's own when it wrote one, else the rule at the session's pressure.
-  const followUp =
-    answered?.session.mode === "interview" && !answered.followUp
-      ? feedback.followUp !== undefined
-        ? feedback.followUp
-        : interviewFollowUp(
-            deps.ai.reference,
-            request.question,
-            feedback.transcript,
-            answered.session.pressure ?? "realistic",
-          )
-      : null;
-  return { id, ...feedback, followUp };
+  return { id, ...feedback, followUp: followUpTo(deps, request.question, answered, feedback) };
+}
+
+/**
+ * The answer already stored under the request's `answerId` (it arrived, but its response was
+ * lost), answered as it was the first time; null when there is none. Nothing is heard, scored,
+ * charged or stored again.
+ */
+export async function answeredBefore(
+  deps: AnswerDeps,
+  userId: string,
+  request: EvaluateAnswerRequest,
+): Promise<Feedback | null> {
+  if (request.answerId === undefined) return null;
+  const stored = await storedAnswer(deps.db, userId, request.answerId);
+  if (!stored) return null;
+  const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
+  return { ...stored, followUp: followUpTo(deps, request.question, answered, stored) };
+}
+
+/**
+ * The AI Interviewer asks one follow-up to a question's answer, never to a follow-up's: the cloud
+ * model's own when it wrote one, else the rule at the session's pressure.
+ */
+function followUpTo(
+  deps: AnswerDeps,
+  question: string,
+  answered: AnsweredQuestion | undefined,
+  feedback: Pick<Feedback, "transcript" | "followUp">,
+): string | null {
+  if (answered?.session.mode !== "interview" || answered.followUp) return null;
+  return feedback.followUp !== undefined
+    ? feedback.followUp
+    : interviewFollowUp(
+        deps.ai.reference,
+        question,
+        feedback.transcript,
+        answered.session.pressure ?? "realistic",
+      );
 }

@@ -35,7 +35,7 @@ import {
 } from "./practice-rate-limit";
 import { answerDraft, answerDraftBody } from "./answer-draft";
 import { transcribeAudio, transcribeAudioBody } from "./transcribe-audio";
-import { evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
+import { answeredBefore, evaluateAnswer, evaluateAnswerBody } from "./evaluate-answer";
 import {
   MAX_CORRECT_TRANSCRIPT_BODY_BYTES,
   MAX_DRAFT_BODY_BYTES,
@@ -142,6 +142,10 @@ export function practiceRoutes(services: Services) {
       const userId = c.var.user.id;
       const request = c.req.valid("json");
       const free = c.var.freeAnswer;
+      const deps = { ai, db: services.database.db, audioBudget, queue };
+      // An answer sent again after its response was lost: what was stored, and no free answer.
+      const earlier = await answeredBefore(deps, userId, request);
+      if (earlier) return c.json(earlier);
       if (free) {
         // Free answers are for Quick Practice questions of the user's own sessions, not follow-ups.
         const answered = await resolveAttemptOf(services.database.db, userId, request.attemptOf);
@@ -154,7 +158,6 @@ export function practiceRoutes(services: Services) {
         if (!(await freeAnswers.take(userId))) throw noFreeAnswersLeft();
       }
       try {
-        const deps = { ai, db: services.database.db, audioBudget, queue };
         return c.json(await evaluateAnswer(deps, userId, request, signal));
       } catch (error) {
         if (free) await freeAnswers.giveBack(userId);

@@ -2,10 +2,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Feedback } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
 
-/** `attemptOf` names the practice session question this answers ("{session}:{index}"). */
-export type AnswerToEvaluate = { question: string; attemptOf?: string; signal?: AbortSignal } & (
-  { audio: string } | { answer: string }
-);
+/**
+ * `attemptOf` names the practice session question this answers ("{session}:{index}"); `answerId`
+ * is the answer's own key, the same for every send of it (a retry is not a new try).
+ */
+export type AnswerToEvaluate = {
+  question: string;
+  attemptOf?: string;
+  answerId: string;
+  signal?: AbortSignal;
+} & ({ audio: string } | { answer: string });
 
 /** evaluate-answer: the user's own answer (a recording's base64, or typed) → the feedback report. */
 const evaluateAnswer = ({ signal, ...body }: AnswerToEvaluate): Promise<Feedback> =>

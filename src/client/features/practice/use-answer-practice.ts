@@ -48,6 +48,13 @@ export function useAnswerPractice(
   const correction = useCorrectTranscript();
   const lowAnxiety = useLowAnxiety();
   const [draft] = useState(createAnswerDraft);
+  /** The key of the answer last sent: the same recording, or the same words, is the same answer. */
+  const sentKey = useRef<{ of: unknown; id: string } | null>(null);
+  const keyOf = (answer: unknown) => {
+    const same = sentKey.current?.of === answer ? sentKey.current : null;
+    sentKey.current = same ?? { of: answer, id: crypto.randomUUID() };
+    return sentKey.current.id;
+  };
 
   const recorder = useRecorder({
     subject: "answer",
@@ -96,8 +103,20 @@ export function useAnswerPractice(
     setStatus("Scoring your answer...");
     const request =
       mode === "speak"
-        ? { question: asked, audio: recording!.base64, attemptOf, signal: controller.signal }
-        : { question: asked, answer, attemptOf, signal: controller.signal };
+        ? {
+            question: asked,
+            audio: recording!.base64,
+            attemptOf,
+            answerId: keyOf(recording),
+            signal: controller.signal,
+          }
+        : {
+            question: asked,
+            answer,
+            attemptOf,
+            answerId: keyOf(answer),
+            signal: controller.signal,
+          };
     // The last second of a recording may still be on its way as a draft: let it arrive first.
     void (mode === "speak" ? draft.flushed(1500) : Promise.resolve()).then(() =>
       evaluation.mutate(request, {

@@ -202,10 +202,13 @@ export function useInterview({
     outcome: Extract<Outcome, { kind: "audio" | "typed" }>,
   ): Promise<Feedback | null> {
     setPhase("sending");
+    // Every send of this answer carries its key: one that arrived with its response lost is not
+    // stored twice.
+    const answerId = crypto.randomUUID();
     const body =
       outcome.kind === "typed"
-        ? { question, attemptOf, answer: outcome.text }
-        : { question, attemptOf, audio: await blobToBase64(outcome.blob) };
+        ? { question, attemptOf, answerId, answer: outcome.text }
+        : { question, attemptOf, answerId, audio: await blobToBase64(outcome.blob) };
     if (outcome.kind === "audio") await outcome.draft.flushed(1500);
     for (;;) {
       try {
