@@ -4,6 +4,7 @@ import { attempts } from "@/server/db/schema";
 import { feedbackSchema, MAX_TYPED_ANSWER_CHARS, type Feedback } from "@/shared/feedback";
 import { attemptDetailSchema, listAttemptsResponseSchema } from "@/shared/sessions";
 import { readFixture } from "@tests/support/audio-fixtures";
+import { callFunction, expectError } from "@tests/support/functions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
@@ -21,26 +22,8 @@ const typed =
   "In my last job a client moved our deadline forward by a week. I split the work into small " +
   "pieces, checked progress with the team every morning, and we delivered on time.";
 
-function call(t: TestApp, user: TestUser | null, name: string, body: unknown, raw?: string) {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (user) headers.authorization = `Bearer ${user.accessToken}`;
-  return t.request(`/functions/v1/${name}`, {
-    method: "POST",
-    headers,
-    body: raw ?? JSON.stringify(body),
-  });
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-}
-
 async function evaluate(t: TestApp, user: TestUser, body: object): Promise<Feedback> {
-  const res = await call(t, user, "evaluate-answer", { question, ...body });
+  const res = await callFunction(t, user, "evaluate-answer", { question, ...body });
   expect(res.status).toBe(200);
   return feedbackSchema.parse(await res.json());
 }
@@ -61,13 +44,13 @@ describe("correct-transcript", () => {
     await Promise.all([subscribeTestUser(t, owner), subscribeTestUser(t, other)]);
     const audio = Buffer.from(readFixture("answer-deadline.slt")).toString("base64");
     spoken = await evaluate(t, owner, { audio });
-  });
+  }, 180_000); // a spoken answer decoded offline, on a busy 2-core machine
   afterAll(() => t?.close());
 
   it("re-scores the owner's spoken answer from their words, in place, keeping the delivery", async () => {
     expect(spoken.delivery).not.toBeNull();
     const before = await attemptsOf(t, owner.id);
-    const res = await call(t, owner, "correct-transcript", {
+    const res = await callFunction(t, owner, "correct-transcript", {
       attemptId: spoken.id,
       transcript: `  ${corrected}  `,
     });
@@ -111,12 +94,12 @@ describe("correct-transcript", () => {
     expect(row!.evidence).toEqual(feedback.evidence);
 
     // The history says so, and re-opens the report as corrected, with its evidence.
-    const detailRes = await call(t, owner, "get-attempt", { id: spoken.id });
+    const detailRes = await callFunction(t, owner, "get-attempt", { id: spoken.id });
     const detail = attemptDetailSchema.parse(await detailRes.json());
     expect(detail).toMatchObject({ transcript: corrected, corrected: true, approximate: false });
     expect(detail.evidence).toEqual(feedback.evidence);
     expect(detail.delivery).toEqual(feedback.delivery);
-    const listRes = await call(t, owner, "list-attempts", {});
+    const listRes = await callFunction(t, owner, "list-attempts", {});
     const list = listAttemptsResponseSchema.parse(await listRes.json());
     expect(list.attempts.filter((a) => a.id === spoken.id)).toEqual([
       expect.objectContaining({ corrected: true, approximate: false }),
@@ -125,7 +108,7 @@ describe("correct-transcript", () => {
 
   it("can be corrected again, still in place", async () => {
     const again = `${corrected} The client renewed the contract for another year.`;
-    const res = await call(t, owner, "correct-transcript", {
+    const res = await callFunction(t, owner, "correct-transcript", {
       attemptId: spoken.id,
       transcript: again,
     });
@@ -139,7 +122,10 @@ describe("correct-transcript", () => {
   it("does not find another user's attempt (404), and leaves it as it was", async () => {
     const [before] = await t.database.db.select().from(attempts).where(eq(attempts.id, spoken.id));
     await expectError(
-      await call(t, other, "correct-transcript", { attemptId: spoken.id, transcript: "mine now" }),
+      await callFunction(t, other, "correct-transcript", {
+        attemptId: spoken.id,
+        transcript: "mine now",
+      }),
       404,
       "not_found",
     );
@@ -147,7 +133,7 @@ describe("correct-transcript", () => {
     expect(after).toEqual(before);
     // Nor one that does not exist.
     await expectError(
-      await call(t, owner, "correct-transcript", {
+      await callFunction(t, owner, "correct-transcript", {
         attemptId: "00000000-0000-4000-8000-000000000000",
         transcript: corrected,
       }),
@@ -159,7 +145,10 @@ describe("correct-transcript", () => {
   it("refuses a typed answer: there is no recording to keep (422)", async () => {
     const typedAnswer = await evaluate(t, owner, { answer: typed });
     await expectError(
-      await call(t, owner, "correct-transcript", { attemptId: typedAnswer.id, transcript: typed }),
+      await callFunction(t, owner, "correct-transcript", {
+        attemptId: typedAnswer.id,
+        transcript: typed,
+      }),
       422,
       "unprocessable",
     );
@@ -174,7 +163,7 @@ describe("correct-transcript", () => {
     const typedAnswer = await evaluate(t, owner, { answer: typed });
     const open = async () =>
       attemptDetailSchema.parse(
-        await (await call(t, owner, "get-attempt", { id: typedAnswer.id })).json(),
+        await (await callFunction(t, owner, "get-attempt", { id: typedAnswer.id })).json(),
       );
     expect(typedAnswer.evidence).toBeDefined();
     expect((await open()).evidence).toEqual(typedAnswer.evidence);
@@ -202,10 +191,14 @@ describe("correct-transcript", () => {
       null,
     ];
     for (const body of bad) {
-      await expectError(await call(t, owner, "correct-transcript", body), 400, "validation_failed");
+      await expectError(
+        await callFunction(t, owner, "correct-transcript", body),
+        400,
+        "validation_failed",
+      );
     }
     await expectError(
-      await call(t, owner, "correct-transcript", null, "{not json"),
+      await callFunction(t, owner, "correct-transcript", undefined, { raw: "{not json" }),
       400,
       "bad_json",
     );
@@ -213,10 +206,10 @@ describe("correct-transcript", () => {
 
   it("is for signed-in subscribers only, by POST", async () => {
     const body = { attemptId: spoken.id, transcript: corrected };
-    await expectError(await call(t, null, "correct-transcript", body), 401, "unauthorized");
+    await expectError(await callFunction(t, null, "correct-transcript", body), 401, "unauthorized");
     const signedUpOnly = await createTestUser(t);
     await expectError(
-      await call(t, signedUpOnly, "correct-transcript", body),
+      await callFunction(t, signedUpOnly, "correct-transcript", body),
       403,
       "subscription_required",
     );
@@ -241,8 +234,12 @@ describe("correct-transcript's budget", () => {
   it("shares evaluate-answer's per-user limit: 429 with Retry-After", async () => {
     const typedAnswer = await evaluate(t, user, { answer: typed }); // 1 of 2
     const body = { attemptId: typedAnswer.id, transcript: typed };
-    await expectError(await call(t, user, "correct-transcript", body), 422, "unprocessable");
-    const limited = await call(t, user, "correct-transcript", body);
+    await expectError(
+      await callFunction(t, user, "correct-transcript", body),
+      422,
+      "unprocessable",
+    );
+    const limited = await callFunction(t, user, "correct-transcript", body);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     await expectError(limited, 429, "rate_limited");
   });

@@ -18,7 +18,7 @@ import {
   zipBombDocx,
   zipOf,
 } from "@tests/support/cv-files";
-import { callFunction, expectError } from "@tests/support/functions";
+import { callFunction, expectError, expectOk } from "@tests/support/functions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
@@ -34,12 +34,6 @@ let ada: TestUser;
 
 const call = (user: TestUser | null, name: string, body?: unknown) =>
   callFunction(t, user, name, body);
-
-async function ok<T>(res: Response, schema: { parse(value: unknown): T }, status = 200) {
-  const body: unknown = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return schema.parse(body);
-}
 
 const upload = (user: TestUser, bytes: Buffer, fileName = "cv.pdf") =>
   call(user, "read-cv", { fileName, data: bytes.toString("base64") });
@@ -64,16 +58,19 @@ describe("read-cv", () => {
 
   it("reads a PDF's text layer, a DOCX's paragraphs and plain text, told by the bytes", async () => {
     const ada = await uploader();
-    const pdf = await ok(await upload(ada, fileOf(priya), "cv.docx"), readCvResponseSchema);
+    const pdf = await expectOk(await upload(ada, fileOf(priya), "cv.docx"), readCvResponseSchema);
     expect(pdf).toMatchObject({ format: "pdf", truncated: false });
     expect(pdf.text).toContain("Senior Software Engineer, Northwind Payments");
     expect(pdf.text).toContain("• Cut checkout latency by 40%");
 
-    const docx = await ok(await upload(ada, fileOf(grace), "grace.docx"), readCvResponseSchema);
+    const docx = await expectOk(
+      await upload(ada, fileOf(grace), "grace.docx"),
+      readCvResponseSchema,
+    );
     expect(docx.format).toBe("docx");
     expect(docx.text).toContain("Salford Royal Hospital | Senior Staff Nurse | 2020 – Present");
 
-    const text = await ok(
+    const text = await expectOk(
       await upload(ada, Buffer.from(priya.lines.join("\n")), "cv.txt"),
       readCvResponseSchema,
     );
@@ -84,7 +81,7 @@ describe("read-cv", () => {
   it("reads a file sent as a data: URL", async () => {
     const ada = await uploader();
     const data = `data:application/pdf;base64,${fileOf(priya).toString("base64")}`;
-    const read = await ok(
+    const read = await expectOk(
       await call(ada, "read-cv", { fileName: "cv.pdf", data }),
       readCvResponseSchema,
     );
@@ -164,10 +161,10 @@ describe("read-cv", () => {
 
 describe("save-cv, get-cv, delete-cv", () => {
   it("keeps the reviewed text with its jobs, skills and achievements; one per account", async () => {
-    const empty = await ok(await call(ada, "get-cv"), getCvResponseSchema);
+    const empty = await expectOk(await call(ada, "get-cv"), getCvResponseSchema);
     expect(empty).toEqual({ cv: null, cloud: false });
 
-    const saved = await ok(
+    const saved = await expectOk(
       await call(ada, "save-cv", {
         text: priya.lines.join("\n"),
         fileName: "priya.pdf",
@@ -184,19 +181,19 @@ describe("save-cv, get-cv, delete-cv", () => {
     expect(saved.profile.skills).toContain("Kubernetes");
     expect(saved.profile.achievements.join("\n")).toContain("latency by 40%");
 
-    const replaced = await ok(
+    const replaced = await expectOk(
       await call(ada, "save-cv", { text: grace.lines.join("\n"), fileName: null }),
       cvSchema,
     );
     expect(replaced).toMatchObject({ fileName: null, format: "text" });
-    const got = await ok(await call(ada, "get-cv"), getCvResponseSchema);
+    const got = await expectOk(await call(ada, "get-cv"), getCvResponseSchema);
     expect(got.cv?.text).toContain("Salford Royal Hospital");
     expect(got.cv?.profile.jobs.map((job) => job.employer)).not.toContain("Northwind Payments");
 
-    expect(await ok(await call(ada, "delete-cv"), deleteCvResponseSchema)).toEqual({
+    expect(await expectOk(await call(ada, "delete-cv"), deleteCvResponseSchema)).toEqual({
       deleted: true,
     });
-    expect((await ok(await call(ada, "get-cv"), getCvResponseSchema)).cv).toBeNull();
+    expect((await expectOk(await call(ada, "get-cv"), getCvResponseSchema)).cv).toBeNull();
     expect(await (await call(ada, "delete-cv")).json()).toEqual({ deleted: false });
   });
 
@@ -212,8 +209,8 @@ describe("save-cv, get-cv, delete-cv", () => {
 
 describe("a session from the CV", () => {
   it("asks AI Interviewer questions that name the CV's employers, skills and achievements", async () => {
-    await ok(await call(ada, "save-cv", { text: priya.lines.join("\n") }), cvSchema);
-    const session = await ok(
+    await expectOk(await call(ada, "save-cv", { text: priya.lines.join("\n") }), cvSchema);
+    const session = await expectOk(
       await call(ada, "start-session", {
         mode: "interview",
         role: "software-engineer",
@@ -245,7 +242,7 @@ describe("a session from the CV", () => {
   });
 
   it("in Company Specific, asks about the post's requirements the CV is thin on", async () => {
-    const session = await ok(
+    const session = await expectOk(
       await call(ada, "start-session", {
         mode: "company",
         company: "Acme",
@@ -267,7 +264,7 @@ describe("a session from the CV", () => {
   });
 
   it("adds the CV's names to the words the recogniser expects in the answers", async () => {
-    const session = await ok(
+    const session = await expectOk(
       await call(ada, "start-session", {
         mode: "interview",
         role: "software-engineer",

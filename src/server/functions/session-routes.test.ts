@@ -12,7 +12,7 @@ import {
   type Session,
 } from "@/shared/sessions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
-import { callFunction, expectError } from "@tests/support/functions";
+import { callFunction, expectError, expectOk } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -38,17 +38,14 @@ let grace: TestUser;
 const call = (user: TestUser | null, name: string, body?: unknown, method = "POST") =>
   callFunction(t, user, name, body, { method });
 
-async function ok<T>(res: Response, schema: { parse(value: unknown): T }, status = 200) {
-  const body: unknown = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return schema.parse(body);
-}
-
 const start = async (user: TestUser, body: unknown) =>
-  ok(await call(user, "start-session", body), sessionSchema, 201);
+  expectOk(await call(user, "start-session", body), sessionSchema, 201);
 
 const answer = async (user: TestUser, question: string, text: string, attemptOf?: string) =>
-  ok(await call(user, "evaluate-answer", { question, answer: text, attemptOf }), feedbackSchema);
+  expectOk(
+    await call(user, "evaluate-answer", { question, answer: text, attemptOf }),
+    feedbackSchema,
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_EVALUATE_PER_MINUTE: "1000" } });
@@ -170,7 +167,7 @@ describe("answers in a session", () => {
     );
     expect(follow.followUp ?? null).toBeNull(); // one follow-up, never a chain
 
-    const detail = await ok(
+    const detail = await expectOk(
       await call(ada, "get-session", { id: session.id }),
       sessionDetailSchema,
     );
@@ -223,7 +220,7 @@ describe("the AI Interviewer's progress and pressure", () => {
       ...(pressure ? { pressure } : {}),
     });
   const resume = async (user: TestUser) =>
-    ok(await call(user, "resume-interview"), resumeInterviewResponseSchema);
+    expectOk(await call(user, "resume-interview"), resumeInterviewResponseSchema);
 
   it("keeps where the interview stands, offers it back with its answers, and not once finished", async () => {
     const session = await interview(grace);
@@ -331,7 +328,7 @@ describe("history", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await ok(
+      const page = await expectOk(
         await call(user, "list-attempts", { limit: 7, ...(cursor ? { cursor } : {}) }),
         listAttemptsResponseSchema,
       );
@@ -347,7 +344,7 @@ describe("history", () => {
   });
 
   it("filters by mode, and refuses a forged cursor or a bad filter", async () => {
-    const quick = await ok(
+    const quick = await expectOk(
       await call(user, "list-attempts", { mode: "quick" }),
       listAttemptsResponseSchema,
     );
@@ -372,7 +369,10 @@ describe("history", () => {
       .from(attempts)
       .where(eq(attempts.questionKey, "same-question"))
       .limit(1);
-    const detail = await ok(await call(user, "get-attempt", { id: row!.id }), attemptDetailSchema);
+    const detail = await expectOk(
+      await call(user, "get-attempt", { id: row!.id }),
+      attemptDetailSchema,
+    );
     expect(detail.transcript).toBe(story);
     expect(detail.trend).toHaveLength(12);
     expect(detail.trend.map((p) => p.createdAt)).toEqual(
@@ -381,7 +381,7 @@ describe("history", () => {
   });
 
   it("charts progress with one point per attempt, this week's count and the streak", async () => {
-    const progress = await ok(await call(user, "progress"), progressResponseSchema);
+    const progress = await expectOk(await call(user, "progress"), progressResponseSchema);
     expect(progress.total).toBe(25);
     expect(progress.points).toHaveLength(25);
     expect(progress.thisWeek).toBe(25); // the oldest are 5 days old
@@ -400,7 +400,7 @@ describe("history", () => {
           sql`(${attempts.createdAt} at time zone 'UTC')::date = ${threeDaysAgo}::date`,
         ),
       );
-    const progress = await ok(await call(user, "progress"), progressResponseSchema);
+    const progress = await expectOk(await call(user, "progress"), progressResponseSchema);
     expect(progress.total).toBe(21);
     expect(progress.thisWeek).toBe(21);
     expect(progress.streakDays).toBe(3); // today, yesterday and the day before; then a gap
@@ -426,9 +426,12 @@ describe("your data and other people's", () => {
     const mine = await answer(ada, session.questions[0]!.question, story, `${session.id}:0`);
     await expectError(await call(grace, "get-attempt", { id: mine.id }), 404, "not_found");
     await expectError(await call(grace, "get-session", { id: session.id }), 404, "not_found");
-    const theirs = await ok(await call(grace, "list-attempts", {}), listAttemptsResponseSchema);
+    const theirs = await expectOk(
+      await call(grace, "list-attempts", {}),
+      listAttemptsResponseSchema,
+    );
     expect(theirs.attempts.map((a) => a.id)).not.toContain(mine.id);
-    const progress = await ok(await call(grace, "progress", {}), progressResponseSchema);
+    const progress = await expectOk(await call(grace, "progress", {}), progressResponseSchema);
     expect(progress.points.map((p) => p.attemptId)).not.toContain(mine.id);
     const exported = (await (await call(grace, "export-my-data")).json()) as {
       attempts: { id: string }[];
@@ -476,7 +479,7 @@ describe("your data and other people's", () => {
       await t.database.db.select().from(attemptDays).where(eq(attemptDays.userId, user.id)),
     ).toEqual([]);
     // Someone else's history is untouched.
-    const others = await ok(await call(ada, "list-attempts", {}), listAttemptsResponseSchema);
+    const others = await expectOk(await call(ada, "list-attempts", {}), listAttemptsResponseSchema);
     expect(others.attempts.length).toBeGreaterThan(0);
   });
 
