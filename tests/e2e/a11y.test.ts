@@ -1,20 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { openPage } from "./support/browser";
+import { useJourney } from "./support/journey";
 
 describe("accessibility", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   for (const [name, route, ready] of [
     ["the landing page", "/", "h1"],
@@ -23,7 +13,7 @@ describe("accessibility", () => {
   ] as const) {
     for (const width of [375, 1280]) {
       it(`axe finds no violations on ${name} at ${width} px`, async () => {
-        const { page, context } = await openPage(browser, server.url, {
+        const { page, context } = await openPage(journey.browser, journey.server.url, {
           viewport: { width, height: 900 },
         });
         await page.goto(route);
@@ -36,7 +26,7 @@ describe("accessibility", () => {
   }
 
   it("every control on the landing page is reachable by Tab, with a visible focus ring", async () => {
-    const { page, context } = await openPage(browser, server.url, {
+    const { page, context } = await openPage(journey.browser, journey.server.url, {
       viewport: { width: 1280, height: 900 },
     });
     await page.goto("/");
@@ -84,7 +74,7 @@ describe("accessibility", () => {
   });
 
   it("the skip link, section links and buttons work from the keyboard", async () => {
-    const { page, context } = await openPage(browser, server.url, {
+    const { page, context } = await openPage(journey.browser, journey.server.url, {
       viewport: { width: 1280, height: 900 },
     });
     await page.goto("/");
@@ -104,7 +94,7 @@ describe("accessibility", () => {
 
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).focus();
     await page.keyboard.press("Enter");
-    await page.waitForURL(`${server.url}/auth?tab=sign-up`);
+    await page.waitForURL(`${journey.server.url}/auth?tab=sign-up`);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
-import { startJourney, type Journey } from "./support/journey";
+import { useJourney } from "./support/journey";
 import { signUpAndSubscribe, toast } from "./support/practice";
 
 /**
@@ -24,7 +24,7 @@ const shoot = async (page: Page, name: string, fullPage = true) => {
 };
 
 describe("the account page", () => {
-  let journey: Journey | undefined;
+  const journey = useJourney();
   let page: Page;
   let site: string;
   const firstEmail = `account-${Date.now()}@example.com`;
@@ -33,12 +33,10 @@ describe("the account page", () => {
   const firstPassword = "the first passphrase";
   const newPassword = "a second passphrase";
 
-  beforeAll(async () => {
-    journey = await startJourney();
-    page = journey.page;
+  beforeAll(() => {
+    ({ page } = journey);
     site = journey.server.url;
   });
-  afterAll(() => journey?.stop());
 
   const axe = async () => expect(await axeViolationsAtWidths(page)).toEqual([]);
 
@@ -150,6 +148,6 @@ describe("the account page", () => {
     await page.getByLabel("Password").fill(newPassword);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("alert").filter({ hasText: "Invalid login credentials" }).waitFor();
-    journey!.watched.assertNoUnexpectedErrors(expectedErrors);
+    journey.user.assertNoUnexpectedErrors(expectedErrors);
   });
 });

@@ -1,27 +1,17 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
+import { openPage } from "./support/browser";
 import { toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { useJourney } from "./support/journey";
 
 /** Failed sign-ins are 400 responses, which Chromium logs as console errors; those are expected. */
 const expectedErrors = [/status of 400/];
 
 describe("accounts in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   const email = `e2e-${Date.now()}@example.com`;
   const password = "a sturdy passphrase";
-  let watched: WatchedPage;
   let page: Page;
 
   const openAuth = async () => {
@@ -29,14 +19,10 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Get Started" }).waitFor();
   };
 
-  beforeAll(async () => {
-    watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-    page = watched.page;
+  beforeAll(() => {
+    ({ page } = journey);
   });
-  afterAll(async () => {
-    watched.assertNoUnexpectedErrors(expectedErrors);
-    await watched.context.close();
-  });
+  afterAll(() => journey.user.assertNoUnexpectedErrors(expectedErrors));
 
   it("shows the sign-in tab first, with labelled fields and a way home", async () => {
     await openAuth();
@@ -84,7 +70,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign Up" }).click();
     await toast(page, "Account created successfully!").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     await page.getByText(email).first().waitFor();
   });
 
@@ -92,7 +78,7 @@ describe("accounts in the browser", () => {
     await page.reload();
     await page.getByText(email).first().waitFor();
     await page.goto("/auth");
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
   });
 
   it("signs out", async () => {
@@ -114,7 +100,7 @@ describe("accounts in the browser", () => {
     const banner = page.getByRole("alert").filter({ hasText: "Invalid login credentials" });
     await banner.waitFor();
     await toast(page, "Login failed").waitFor();
-    expect(page.url()).toBe(`${server.url}/auth`);
+    expect(page.url()).toBe(`${journey.server.url}/auth`);
   });
 
   it("signs in with the keyboard alone and lands on the home page", async () => {
@@ -123,28 +109,18 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Password").fill(password);
     await page.getByLabel("Password").press("Enter");
     await toast(page, "Welcome back!").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     await page.getByText(email).first().waitFor();
   });
 });
 
 describe("sign-up with AUTH_CONFIRM_EMAIL", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ AUTH_CONFIRM_EMAIL: "true" }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney({ env: { AUTH_CONFIRM_EMAIL: "true" } });
 
   it("confirms through the emailed link (PKCE, in the same browser) and lands signed in", async () => {
-    const watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    const watched = await openPage(journey.browser, journey.server.url, {
+      viewport: { width: 1280, height: 900 },
+    });
     const page = watched.page;
     const email = `confirm-${Date.now()}@example.com`;
     await page.goto("/auth");

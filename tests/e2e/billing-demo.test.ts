@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { openPage } from "./support/browser";
+import { useJourney } from "./support/journey";
 
 /**
  * A public site running the test checkout on purpose (BILLING=test, docs/decisions/0077): the
@@ -9,22 +8,10 @@ import { startTestServer, type TestServer } from "./support/server";
  * e2e setup fails any test that leaves a violation).
  */
 describe("a public demo site", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ SITE_URL: "https://coach.example.com", BILLING: "test" }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney({ env: { SITE_URL: "https://coach.example.com", BILLING: "test" } });
 
   it("says TEST MODE on the landing page and the app's pages, after React has started", async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(journey.browser, journey.server.url);
     for (const route of ["/", "/auth", "/practice"]) {
       await page.goto(route);
       await page.waitForFunction(() => {

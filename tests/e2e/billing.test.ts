@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { useJourney } from "./support/journey";
 
 /**
  * Subscribing with the built-in test checkout (the default, keyless provider), end to end in
@@ -15,22 +14,13 @@ import { startTestServer, type TestServer } from "./support/server";
 const expectedErrors = [/status of 40[02]/];
 
 describe("subscribing with the test checkout", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let watched: WatchedPage;
+  const journey = useJourney();
   let page: Page;
   const email = `billing-${Date.now()}@example.com`;
   const expiry = `12 / ${(new Date().getFullYear() + 3) % 100}`;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-    page = watched.page;
-  });
-  afterAll(async () => {
-    await watched?.context.close();
-    await browser?.close();
-    await server?.stop();
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   const axe = async () => expect(await axeViolations(page)).toEqual([]);
@@ -53,7 +43,7 @@ describe("subscribing with the test checkout", () => {
 
   it("sends a signed-out visitor from /practice to /auth", async () => {
     await page.goto("/practice");
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${journey.server.url}/auth`);
   });
 
   it("shows a new account the upgrade screen with every line of the spec", async () => {
@@ -62,7 +52,7 @@ describe("subscribing with the test checkout", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a sturdy passphrase");
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
 
     await page.goto("/practice");
     await page.getByRole("heading", { name: "Upgrade to Premium" }).waitFor();
@@ -132,6 +122,6 @@ describe("subscribing with the test checkout", () => {
     await page.waitForURL((url) => url.pathname === "/practice");
     await page.getByRole("heading", { name: "Record Interview Question" }).waitFor();
     expect(await (await openAccountMenu()).getByText(/^until /).textContent()).toBe(until);
-    watched.assertNoUnexpectedErrors(expectedErrors);
+    journey.user.assertNoUnexpectedErrors(expectedErrors);
   });
 });

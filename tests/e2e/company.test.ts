@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJourney, type Journey } from "./support/journey";
-import { signUpAndSubscribe } from "./support/practice";
+import { describe, expect, it } from "vitest";
+import { useJourney } from "./support/journey";
 
 /**
  * Company Specific in real Chromium on the built-in engines (docs/decisions/0140): a pasted job
@@ -21,13 +20,7 @@ Requirements:
 Benefits:
 - 25 days holiday`;
 
-let journey: Journey;
-
-beforeAll(async () => {
-  journey = await startJourney();
-  await signUpAndSubscribe(journey.page, journey.server.url, `company-${Date.now()}@example.com`);
-});
-afterAll(() => journey?.stop());
+const journey = useJourney({ subscriber: "company" });
 
 describe("Company Specific", () => {
   it("asks about the job post's requirements, labelled as from the post", async () => {
@@ -67,6 +60,6 @@ describe("Company Specific", () => {
       badge: "About the company",
       question: "Why do you want to work at Acme?",
     });
-    journey.watched.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

@@ -1,12 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { evalCvs } from "@tests/data/cvs";
 import { fileOf } from "@tests/support/cv-eval";
 import { scannedPdf } from "@tests/support/cv-files";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { signUpAndSubscribe, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { toast } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * The CV in real Chromium on the built-in engines: a scanned PDF refused with "paste it
@@ -18,24 +16,11 @@ import { startTestServer, type TestServer } from "./support/server";
 const priya = evalCvs[0]!;
 const grace = evalCvs[1]!;
 
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  await signUpAndSubscribe(user.page, server.url, `cv-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ subscriber: "cv" });
 
 describe("a CV", () => {
   it("is uploaded as a PDF on the AI Interviewer's setup, reviewed, and opens the interview", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/practice?mode=interview");
     await page.getByRole("heading", { name: "Questions from your CV (optional)" }).waitFor();
     await page.getByText("Your CV stays on this server").waitFor();
@@ -75,11 +60,11 @@ describe("a CV", () => {
     await page.getByText("Question 1 of 3").waitFor();
     await page.getByRole("heading", { name: "Walk me through your CV.", level: 2 }).waitFor();
     await page.getByText("From your CV", { exact: true }).waitFor();
-    user.assertNoUnexpectedErrors([/422/]);
+    journey.user.assertNoUnexpectedErrors([/422/]);
   });
 
   it("is replaced by a DOCX on Company Specific, whose questions name its employer", async () => {
-    const page = await user.context.newPage();
+    const page = await journey.user.context.newPage();
     await page.goto("/practice?mode=company");
     await page.getByRole("button", { name: "Replace CV" }).click();
     await page.getByLabel("Your CV (PDF, Word .docx or text, up to 2 MB)").setInputFiles({
@@ -109,7 +94,7 @@ describe("a CV", () => {
   });
 
   it("is shown on /account and deleted there", async () => {
-    const { page } = user;
+    const { page } = journey;
     page.on("dialog", (dialog) => void dialog.accept());
     await page.goto("/account");
     const section = page.getByRole("region", { name: "Your CV" });
@@ -120,6 +105,6 @@ describe("a CV", () => {
     await section.getByRole("button", { name: "Delete for good" }).click();
     await toast(page, "CV deleted");
     await section.getByLabel("Or paste your CV's text").waitFor();
-    user.assertNoUnexpectedErrors([/422/]);
+    journey.user.assertNoUnexpectedErrors([/422/]);
   });
 });

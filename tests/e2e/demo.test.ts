@@ -1,31 +1,25 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { openPage } from "./support/browser";
+import { useJourney } from "./support/journey";
 
 /**
  * Watch Demo in real Chromium: a modal walk-through of captioned screenshots of the product, by
  * keyboard and for screen readers, whose code and pictures are not part of the landing page's
  * first load and arrive when it is opened.
  */
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 describe("Watch Demo", () => {
   it("walks through the product in captioned screenshots, by keyboard", async () => {
-    const { page, context, assertNoUnexpectedErrors } = await openPage(browser, server.url, {
-      viewport: { width: 1280, height: 900 },
-    });
+    const { page, context, assertNoUnexpectedErrors } = await openPage(
+      journey.browser,
+      journey.server.url,
+      {
+        viewport: { width: 1280, height: 900 },
+      },
+    );
     const requests: string[] = [];
     page.on("request", (request) => requests.push(path.basename(new URL(request.url()).pathname)));
     await page.goto("/");

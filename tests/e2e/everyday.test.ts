@@ -1,11 +1,11 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { launchBrowser, openPage } from "./support/browser";
+import { toast } from "./support/practice";
+import { deniedMicrophone, useJourney } from "./support/journey";
 
 /**
  * The everyday experience in real Chromium on the built-in engines: a first run from "Get
@@ -20,21 +20,8 @@ const story =
   "reporting module on the new date. I split the work into daily milestones and paired with a " +
   "junior developer on the riskiest part. As a result we shipped three days early.";
 
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(path.join(fixturesDir, "answer-deadline.slt.wav"))),
-  ]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-});
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
+const journey = useJourney({
+  microphone: { plays: path.join(fixturesDir, "answer-deadline.slt.wav") },
 });
 
 async function pay(page: Page) {
@@ -49,7 +36,7 @@ async function pay(page: Page) {
 
 describe("a first run", () => {
   it("goes from Get Started to sign-up, checkout, the welcome and a first mock interview", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
     await page.waitForURL(/\/auth/);
@@ -60,7 +47,7 @@ describe("a first run", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
 
     // Not back from checkout: no "Check Status" note.
     await page.goto("/practice");
@@ -99,13 +86,13 @@ describe("a first run", () => {
     await page.goto("/practice?mode=company");
     expect(await page.getByLabel("Role").inputValue()).toBe("nurse");
     expect(await page.getByLabel("Level").inputValue()).toBe("entry");
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });
 
 describe("the app frame", () => {
   it("is the same on practice, history and account, and fits a 390-px phone", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [url, heading] of [
       ["/practice?mode=quick", "Quick Practice"],
@@ -148,13 +135,13 @@ describe("the app frame", () => {
     await page.getByRole("heading", { name: "History and progress" }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });
 
 describe("the microphone", () => {
   it("is checked before the first recording: a level meter, then 'We hear you'", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/practice?mode=quick");
     await page.getByRole("button", { name: "Give me a question" }).click();
     await page.getByRole("button", { name: "Record Answer" }).click();
@@ -176,16 +163,15 @@ describe("the microphone", () => {
     await page.getByTestId("recording-indicator").waitFor();
     expect(await check.count()).toBe(0);
     await page.getByRole("button", { name: "Stop Answer" }).click();
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 
   it("when blocked, says how to allow it on the card and offers 'Type instead'", async () => {
-    // No --use-fake-ui-for-media-stream: the permission request is refused.
-    const denying = await launchBrowser(["--use-fake-device-for-media-stream"]);
+    const denying = await launchBrowser(deniedMicrophone);
     try {
-      const other = await openPage(denying, server.url, {
+      const other = await openPage(denying, journey.server.url, {
         viewport: { width: 1280, height: 900 },
-        storageState: await user.context.storageState(),
+        storageState: await journey.user.context.storageState(),
       });
       const { page } = other;
       await page.goto("/practice?mode=quick");
@@ -219,7 +205,7 @@ describe("the microphone", () => {
 
 describe("/practice after a reload", () => {
   it("brings back the question, the sample answer and the last report", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/practice");
     await page.getByRole("heading", { name: "Record Interview Question" }).waitFor();
     const question = "Tell me about a time you met a tight deadline.";
@@ -241,6 +227,6 @@ describe("/practice after a reload", () => {
     expect(await page.getByTestId("answer-text").textContent()).toBe(answer);
     await report.waitFor();
     expect(await report.textContent()).toBe(summary);
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

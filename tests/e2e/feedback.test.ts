@@ -1,11 +1,9 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { toast } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * Step 3 in real Chromium on the built-in engines (no network): the user answers the question out
@@ -15,27 +13,11 @@ import { startTestServer, type TestServer } from "./support/server";
 const answerWav = path.join(fixturesDir, "answer-deadline.slt.wav");
 const question = "Tell me about a time you worked under a tight deadline.";
 
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(answerWav)),
-  ]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  await signUpAndSubscribe(user.page, server.url, `feedback-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ microphone: { plays: answerWav }, subscriber: "feedback" });
 
 describe("answer it yourself", () => {
   it("records a spoken answer, scores it offline and shows the whole report", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.getByLabel("Interview question").fill(question);
     const getFeedback = page.getByRole("button", { name: "Get Feedback" });
     expect(await getFeedback.isDisabled()).toBe(true);
@@ -95,11 +77,11 @@ describe("answer it yourself", () => {
     const transcript = (await card.getByTestId("feedback-transcript").textContent()) ?? "";
     expect(transcript).toMatch(/deadline|week|time/);
     await card.getByRole("button", { name: "Correct the Transcript" }).waitFor();
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 
   it("scores a typed answer, then compares the next try with it", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.getByRole("tab", { name: "Type" }).click();
     const answer = page.getByLabel("Your answer");
     await answer.fill("Um, I, um, worked hard, you know.");
@@ -153,16 +135,16 @@ describe("answer it yourself", () => {
 
     // The page with a report on it, checked by axe at a phone's width too.
     expect(await axeViolationsAtWidths(page)).toEqual([]);
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 
   it("refuses to score without an answer, and says why", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.getByRole("tab", { name: "Type" }).click();
     await page.getByLabel("Your answer").fill("   ");
     await page.getByLabel("Your answer").press("Control+Enter");
     await toast(page, "No answer").waitFor();
     await page.getByText("Type your answer first, or record it").waitFor();
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

@@ -1,11 +1,10 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { callFromPage as call, fakeMicrophone, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { callFromPage as call, toast } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * The free taste in real Chromium on the built-in engines: a new account without Premium sees
@@ -18,32 +17,22 @@ const story =
   "reporting module on the new date. I split the work into daily milestones and paired with a " +
   "junior developer on the riskiest part. As a result we shipped three days early.";
 
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
 /** Refusals of the server show up as console errors for the response status; expected. */
 const refused = [/status of 403/];
 
+const journey = useJourney({
+  microphone: { plays: path.join(fixturesDir, "answer-deadline.slt.wav") },
+});
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(path.join(fixturesDir, "answer-deadline.slt.wav"))),
-  ]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  const { page } = user;
+  const { page } = journey;
   await page.goto("/auth?tab=sign-up");
   await page.getByLabel("Full Name").fill("Tess Taste");
   await page.getByLabel("Email").fill(`taste-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill("a sturdy passphrase");
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${journey.server.url}/`);
   await page.evaluate(() => localStorage.setItem("interview-coach:microphone-checked", "1"));
 }, 120_000);
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 const banner = (page: Page) => page.getByTestId("free-answers-banner");
 
@@ -56,7 +45,7 @@ async function typedAnswer(page: Page) {
 
 describe("the free taste", () => {
   it("gives three Quick Practice answers with the full report, then only Premium", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/practice");
     await page.getByRole("heading", { name: "Upgrade to Premium" }).waitFor();
     const free = page.getByTestId("free-answers");
@@ -118,6 +107,6 @@ describe("the free taste", () => {
     // Paid pages stay paid.
     await page.goto("/history");
     await page.getByRole("heading", { name: "Upgrade to Premium" }).waitFor();
-    user.assertNoUnexpectedErrors(refused);
+    journey.user.assertNoUnexpectedErrors(refused);
   }, 400_000);
 });

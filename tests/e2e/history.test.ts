@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { callFromPage, signUpAndSubscribe } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { callFromPage } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * The history in real Chromium on the built-in engines: a question's tries together with the
@@ -18,9 +17,6 @@ const story =
   "reporting module on the new date. I split the work into daily milestones and paired with a " +
   "junior developer on the riskiest part. As a result we shipped three days early.";
 
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
 let interviewQuestion = "";
 
 /** A function called from the page; it must succeed. */
@@ -30,11 +26,9 @@ async function call(page: Page, name: string, body: unknown) {
   return res.body;
 }
 
+const journey = useJourney({ subscriber: "history" });
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  const { page } = user;
-  await signUpAndSubscribe(page, server.url, `history-${Date.now()}@example.com`);
+  const { page } = journey;
   // Two tries of one question (a weak one, then a strong one), and a 3-question interview with
   // two answers.
   await call(page, "evaluate-answer", { question: own, answer: "I worked hard and it was fine." });
@@ -57,18 +51,13 @@ beforeAll(async () => {
     attemptOf: `${session.id}:1`,
   });
 }, 240_000);
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 const entries = (page: Page) =>
   page.getByRole("list", { name: "Your answers" }).locator(":scope > li");
 
 describe("history you can use", () => {
   it("groups a question's tries and a session's answers, and practises one again", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/history");
     await entries(page).nth(1).waitFor({ timeout: 30_000 });
     expect(await entries(page).count()).toBe(2);
@@ -133,11 +122,11 @@ describe("history you can use", () => {
     await interviewNow.getByRole("link", { name: /^Practise again: a new AI Interviewer/ }).click();
     await page.waitForURL(/\/practice\?mode=interview/);
     await page.getByText("Question 1 of 3").waitFor({ timeout: 30_000 });
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 300_000);
 
   it("labels the chart's points with their questions, on a time axis for one day", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/history");
     const chart = page.getByTestId("progress-chart");
     await chart.waitFor();
@@ -155,11 +144,11 @@ describe("history you can use", () => {
     expect(await table.getByRole("columnheader", { name: "Question" }).count()).toBe(1);
     expect(await table.getByRole("cell", { name: own, exact: true }).count()).toBe(3);
     expect(await table.getByRole("cell", { name: interviewQuestion, exact: true }).count()).toBe(2);
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 
   it("on a phone, shows the mode under the whole question", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.goto("/history");
@@ -182,6 +171,6 @@ describe("history you can use", () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

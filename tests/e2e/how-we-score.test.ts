@@ -1,39 +1,33 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // eslint-disable-next-line no-restricted-imports -- scripts/ has no alias; the benchmark and this test share one measure
 import { firstLoadAssets } from "../../scripts/bench/first-load";
 import measuredAccuracy from "@/shared/measured-accuracy.json";
 import { LENGTH_TARGETS, RUBRIC } from "@/shared/rubric";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { openPage } from "./support/browser";
+import { useJourney } from "./support/journey";
 
 /**
  * The public "How we score" page: reached from the landing page's footer without the landing
  * page loading it first, and printing the weights the server scores with (src/shared/rubric.ts).
  */
 describe("how we score", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it("is its own chunk, linked from the landing page's footer", async () => {
-    const assets = await firstLoadAssets(server.url, "/");
+    const assets = await firstLoadAssets(journey.server.url, "/");
     expect(
       assets.map((asset) => path.basename(asset.path)).filter((name) => /how-we-score/.test(name)),
     ).toEqual([]);
 
-    const { page, context, assertNoUnexpectedErrors } = await openPage(browser, server.url, {
-      viewport: { width: 1280, height: 900 },
-    });
+    const { page, context, assertNoUnexpectedErrors } = await openPage(
+      journey.browser,
+      journey.server.url,
+      {
+        viewport: { width: 1280, height: 900 },
+      },
+    );
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith(".js")) scripts.push(path.basename(request.url()));
@@ -51,9 +45,13 @@ describe("how we score", () => {
   });
 
   it("prints the formula and length targets from the rubric, signed out, with no axe findings", async () => {
-    const { page, context, assertNoUnexpectedErrors } = await openPage(browser, server.url, {
-      viewport: { width: 1280, height: 900 },
-    });
+    const { page, context, assertNoUnexpectedErrors } = await openPage(
+      journey.browser,
+      journey.server.url,
+      {
+        viewport: { width: 1280, height: 900 },
+      },
+    );
     await page.goto("/how-we-score");
     await page.getByRole("heading", { level: 1, name: "How we score" }).waitFor();
     await expect(page.title()).resolves.toBe("How we score — Interview Coach");

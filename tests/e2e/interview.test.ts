@@ -1,16 +1,10 @@
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  installScriptedMicrophone,
-  say,
-  speakUtterance,
-  type Utterance,
-} from "@tests/support/scripted-microphone";
+import { beforeAll, describe, expect, it } from "vitest";
+import { say, speakUtterance, type Utterance } from "@tests/support/scripted-microphone";
 import { axeViolationsAtWidths } from "./support/axe";
-import { startJourney, type Journey } from "./support/journey";
-import { signUpAndSubscribe } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * The AI Interviewer as a spoken conversation (docs/decisions/0104) in real Chromium: after one
@@ -42,17 +36,13 @@ const outcome: Utterance = {
   ],
 };
 
-let journey: Journey;
+const journey = useJourney({ microphone: "scripted", subscriber: "interview" });
 let page: Page;
 const wav = (utterance: Utterance) => speakUtterance(utterance, clips);
 
-beforeAll(async () => {
-  journey = await startJourney();
-  page = journey.page;
-  await installScriptedMicrophone(page);
-  await signUpAndSubscribe(page, journey.server.url, `interview-${Date.now()}@example.com`);
+beforeAll(() => {
+  ({ page } = journey);
 });
-afterAll(() => journey?.stop());
 
 const listening = () => page.getByTestId("listening").waitFor({ timeout: 90_000 });
 const heading = () => page.getByRole("heading", { level: 2 }).first().textContent();
@@ -125,7 +115,7 @@ describe("AI Interviewer, hands-free", () => {
     const transcript = await items.nth(0).textContent();
     expect(transcript).toMatch(/customer|support|experience/);
     expect(await axeViolationsAtWidths(page)).toEqual([]);
-    journey.watched.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 400_000);
 
   it("asks a follow-up, survives a reload, takes 'I'm done' by keyboard and a typed answer", async () => {
@@ -188,6 +178,6 @@ describe("AI Interviewer, hands-free", () => {
     await expect(report.locator(":scope > li").count()).resolves.toBe(5);
     await expect(report.textContent()).resolves.toContain("Follow-up:");
     await expect(report.textContent()).resolves.toMatch(/renewed|contract|outages stopped/);
-    journey.watched.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 400_000);
 });

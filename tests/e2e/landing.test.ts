@@ -1,28 +1,21 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 // eslint-disable-next-line no-restricted-imports -- scripts/ has no alias; the benchmark and this test share one measure
 import { firstLoadAssets } from "../../scripts/bench/first-load";
-import { launchBrowser, openPage } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/server";
+import { openPage } from "./support/browser";
+import { useJourney } from "./support/journey";
 
 const artifacts = path.resolve("tests/artifacts");
 
 describe("the landing page", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   /** A page at `width` that has loaded `/` and hydrated (the landing chunk has run). */
   async function openLanding(width = 1280, height = 900) {
-    const watched = await openPage(browser, server.url, { viewport: { width, height } });
+    const watched = await openPage(journey.browser, journey.server.url, {
+      viewport: { width, height },
+    });
     const requests: string[] = [];
     watched.page.on("request", (request) => requests.push(request.url()));
     await watched.page.goto("/");
@@ -31,7 +24,7 @@ describe("the landing page", () => {
   }
 
   it("is served pre-rendered: the content is in the HTML, other routes get the empty shell", async () => {
-    const landing = await (await fetch(`${server.url}/`)).text();
+    const landing = await (await fetch(`${journey.server.url}/`)).text();
     expect(landing).toContain("AI Interviewer");
     expect(landing).not.toContain("Oops! Page not found");
     expect(landing).toMatch(/<script id="app-config" type="application\/json">/);
@@ -39,14 +32,14 @@ describe("the landing page", () => {
 
     // What `/` needs before it runs (HTML references and their static imports): within the
     // budget, and without the other pages, supabase-js or recording code.
-    const assets = await firstLoadAssets(server.url, "/");
+    const assets = await firstLoadAssets(journey.server.url, "/");
     const names = assets.map((asset) => path.basename(asset.path));
     expect(names.filter((name) => /^(auth|practice|supabase|record)/.test(name))).toEqual([]);
     const jsGzip = assets.filter((a) => a.kind === "js").reduce((sum, a) => sum + a.gzipBytes, 0);
     expect(jsGzip).toBeLessThanOrEqual(100 * 1024);
 
     for (const route of ["/auth", "/practice", "/no/such/page"]) {
-      const html = await (await fetch(`${server.url}${route}`)).text();
+      const html = await (await fetch(`${journey.server.url}${route}`)).text();
       expect(html, route).toContain('<div id="root"></div>');
       expect(html, route).not.toContain("AI Interviewer");
       expect(html, route).toMatch(/<script id="app-config" type="application\/json">/);
@@ -54,7 +47,9 @@ describe("the landing page", () => {
   });
 
   it("renders every section without JavaScript", async () => {
-    const { page, context } = await openPage(browser, server.url, { javaScriptEnabled: false });
+    const { page, context } = await openPage(journey.browser, journey.server.url, {
+      javaScriptEnabled: false,
+    });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(
       /confident/i,
@@ -166,15 +161,15 @@ describe("the landing page", () => {
       ["Get Started", "/auth?tab=sign-up"],
     ] as const) {
       await header.getByRole("link", { name, exact: true }).click();
-      await page.waitForURL(`${server.url}${path}`);
+      await page.waitForURL(`${journey.server.url}${path}`);
       await page.goBack();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${journey.server.url}/`);
     }
     await page
       .getByRole("link", { name: /^Start Practising/ })
       .first()
       .click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${journey.server.url}/auth`);
     await page.goBack();
 
     for (const action of [
@@ -190,7 +185,7 @@ describe("the landing page", () => {
 
   it("signed in: the header shows the email and Sign Out; Start leads to /practice", async () => {
     const email = `landing-${Date.now()}@example.com`;
-    const response = await fetch(`${server.url}/auth/v1/signup`, {
+    const response = await fetch(`${journey.server.url}/auth/v1/signup`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
@@ -203,9 +198,13 @@ describe("the landing page", () => {
     const session = (await response.json()) as { access_token?: string };
     expect(session.access_token).toBeTruthy();
 
-    const { page, context, assertNoUnexpectedErrors } = await openPage(browser, server.url, {
-      viewport: { width: 1280, height: 900 },
-    });
+    const { page, context, assertNoUnexpectedErrors } = await openPage(
+      journey.browser,
+      journey.server.url,
+      {
+        viewport: { width: 1280, height: 900 },
+      },
+    );
     // Where supabase-js keeps the session (its default key for this host).
     await context.addInitScript(
       ([key, value]) => {
@@ -254,7 +253,7 @@ describe("the landing page", () => {
   });
 
   it("fits a 320 px screen without sideways scrolling, and does not shift while loading", async () => {
-    const { page, context } = await openPage(browser, server.url, {
+    const { page, context } = await openPage(journey.browser, journey.server.url, {
       viewport: { width: 320, height: 640 },
     });
     await page.addInitScript(() => {
@@ -289,7 +288,7 @@ describe("the landing page", () => {
       await page.screenshot({ path: path.join(artifacts, `landing-${width}.png`), fullPage: true });
       await context.close();
     }
-    const { page, context } = await openPage(browser, server.url, {
+    const { page, context } = await openPage(journey.browser, journey.server.url, {
       viewport: { width: 375, height: 812 },
     });
     await page.goto("/no/such/page");
@@ -299,7 +298,10 @@ describe("the landing page", () => {
   });
 
   it("a page whose code fails to download offers a refresh instead of a blank screen", async () => {
-    const { page, context, assertNoUnexpectedErrors } = await openPage(browser, server.url);
+    const { page, context, assertNoUnexpectedErrors } = await openPage(
+      journey.browser,
+      journey.server.url,
+    );
     let blocked = true;
     await page.route(/\/assets\/not-found-[^/]+\.js$/, (route) =>
       blocked ? route.abort("connectionreset") : route.continue(),
@@ -317,14 +319,17 @@ describe("the landing page", () => {
   });
 
   it("the 404 page logs the unknown path and links home", async () => {
-    const { page, context, errors, assertNoUnexpectedErrors } = await openPage(browser, server.url);
+    const { page, context, errors, assertNoUnexpectedErrors } = await openPage(
+      journey.browser,
+      journey.server.url,
+    );
     await page.goto("/pricing/enterprise");
     await page.getByRole("heading", { name: "404" }).waitFor();
     await page.getByText("Oops! Page not found").waitFor();
     expect(errors.some((e) => e.includes("/pricing/enterprise"))).toBe(true);
     assertNoUnexpectedErrors([/non-existent route: \/pricing\/enterprise/]);
     await page.getByRole("link", { name: "Return to Home" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     await page.getByRole("heading", { level: 1, name: /confident/i }).waitFor();
     await context.close();
   });

@@ -1,11 +1,9 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { toast } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * A question of one's own in real Chromium on the offline engines: the recording is transcribed
@@ -13,27 +11,15 @@ import { startTestServer, type TestServer } from "./support/server";
  * question is part of step 1, and the offline sample answer is labelled as the model-answer
  * template from our library it is, its [placeholders] marked and its tips a list.
  */
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(path.join(fixturesDir, "why-hire-you.slt.wav"))),
-  ]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  await signUpAndSubscribe(user.page, server.url, `own-question-${Date.now()}@example.com`);
-}, 120_000);
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
+const journey = useJourney({
+  microphone: { plays: path.join(fixturesDir, "why-hire-you.slt.wav") },
+  subscriber: "own-question",
 });
 
 describe("a question of one's own", () => {
   it("is transcribed when the recording stops, and answered with a labelled template", async () => {
-    const { page } = user;
+    const { page } = journey;
     const transcriptions: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/functions/v1/transcribe-audio")) transcriptions.push("sent");
@@ -90,11 +76,9 @@ describe("a question of one's own", () => {
 
     // From the top: scrolled, the sticky header covers whichever button is under it (axe's
     // target-size counts that), and the toasts cover the bottom of a phone's screen while they last.
-    await expect
-      .poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 30_000 })
-      .toBe(0);
+    await expect.poll(() => toast(page).count(), { timeout: 30_000 }).toBe(0);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     expect(await axeViolationsAtWidths(page)).toEqual([]);
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 480_000);
 });

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
 import { toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { useJourney } from "./support/journey";
 
 /**
  * Forgot password on a fresh server as `npm start` runs it on a laptop: no SMTP, so the mail
@@ -11,29 +10,20 @@ import { startTestServer, type TestServer } from "./support/server";
  * supabase-js's PASSWORD_RECOVERY and the new password replaces the old one.
  */
 describe("forgot password through the outbox", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let watched: WatchedPage;
+  const journey = useJourney();
   let page: Page;
   const email = `reset-${Date.now()}@example.com`;
   const oldPassword = "the old passphrase";
   const newPassword = "a fresh passphrase";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
+    ({ page } = journey);
+    const res = await fetch(`${journey.server.url}/auth/v1/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: oldPassword, data: { full_name: "Ada" } }),
     });
     expect(res.status).toBe(200);
-    watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-    page = watched.page;
-  });
-  afterAll(async () => {
-    await watched?.context.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it("asks for the address and says the same 'Check your email' for any", async () => {
@@ -73,10 +63,10 @@ describe("forgot password through the outbox", () => {
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Set new password" }).click();
     await toast(page, "Password updated").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
 
     const signIn = (password: string) =>
-      fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      fetch(`${journey.server.url}/auth/v1/token?grant_type=password`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email, password }),
@@ -91,6 +81,6 @@ describe("forgot password through the outbox", () => {
     await page.getByRole("link", { name: "Open the link" }).click();
     await page.getByRole("heading", { name: "This link has expired" }).waitFor();
     await page.getByRole("link", { name: "Send a new reset email" }).waitFor();
-    watched.assertNoUnexpectedErrors([/status of 4\d\d/]);
+    journey.user.assertNoUnexpectedErrors([/status of 4\d\d/]);
   });
 });

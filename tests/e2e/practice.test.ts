@@ -1,12 +1,12 @@
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { axeViolationsAtWidths } from "./support/axe";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { signUpAndSubscribe, toast } from "./support/practice";
+import { deniedMicrophone, useJourney } from "./support/journey";
 
 /**
  * The practice flow in real Chromium: a fake microphone plays a recorded question, the server
@@ -21,30 +21,19 @@ const email = `practice-${Date.now()}@example.com`;
 const password = "a sturdy passphrase";
 
 let fake: FakeOpenAI;
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ tokenDelayMs: 40 });
-  [server, browser] = await Promise.all([
-    startTestServer({ AI_BASE_URL: fake.baseURL }),
-    launchBrowser(fakeMicrophone(questionWav)),
-  ]);
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await signUpAndSubscribe(page, server.url, email, password);
-  await page.close();
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
+afterAll(() => fake?.close());
+const journey = useJourney({
+  env: () => ({ AI_BASE_URL: fake.baseURL }),
+  microphone: { plays: questionWav },
+  subscriber: email,
+  password,
 });
+// Each test opens its own practice page in the subscriber's context.
+beforeAll(() => journey.page.close());
 beforeEach(() => fake.reset());
 
 /** Keeps every microphone stream the page opens, so a test can see that it was released. */
@@ -59,7 +48,7 @@ function watchMicrophones() {
   };
 }
 
-async function openPractice(target: BrowserContext = context): Promise<WatchedPage> {
+async function openPractice(target: BrowserContext = journey.user.context): Promise<WatchedPage> {
   const page = await target.newPage();
   await page.addInitScript(watchMicrophones);
   const errors: string[] = [];
@@ -190,16 +179,15 @@ describe("practice flow", () => {
   });
 
   it("says 'Failed to access microphone' when the microphone is denied", async () => {
-    // No --use-fake-ui-for-media-stream: the permission request is refused.
-    const denying = await launchBrowser(["--use-fake-device-for-media-stream"]);
+    const denying = await launchBrowser(deniedMicrophone);
     try {
-      const other = await denying.newContext({ baseURL: server.url });
+      const other = await denying.newContext({ baseURL: journey.server.url });
       const page = await other.newPage();
       await page.goto("/auth");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign In" }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${journey.server.url}/`);
       await page.goto("/practice");
       await page
         .getByRole("heading", { name: "Record Interview Question" })
@@ -216,7 +204,7 @@ describe("practice flow", () => {
 
 describe("practice page without the fake microphone", () => {
   it("keeps the recorder out of the landing page's downloads", async () => {
-    const watched = await openPage(browser, server.url);
+    const watched = await openPage(journey.browser, journey.server.url);
     const scripts: string[] = [];
     watched.page.on("response", (r) => {
       if (r.request().resourceType() === "script") scripts.push(r.url());
@@ -232,31 +220,16 @@ describe("practice page without the fake microphone", () => {
 });
 
 describe("practice on the built-in offline engines (no AI configured)", () => {
-  let offlineServer: TestServer;
-  let offlineBrowser: Browser;
-
-  beforeAll(async () => {
-    const wav = path.join(fixturesDir, "why-hire-you.slt.wav");
-    [offlineServer, offlineBrowser] = await Promise.all([
-      startTestServer(),
-      launchBrowser([
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      ]),
-    ]);
-  });
-  afterAll(async () => {
-    await offlineBrowser?.close();
-    await offlineServer?.stop();
+  const offline = useJourney({
+    microphone: { plays: path.join(fixturesDir, "why-hire-you.slt.wav") },
   });
 
   it("transcribes the spoken question and writes a library answer", async () => {
-    const own = await offlineBrowser.newContext({ baseURL: offlineServer.url });
+    const own = await offline.browser.newContext({ baseURL: offline.server.url });
     const page = await own.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await signUpAndSubscribe(page, offlineServer.url, `offline-${Date.now()}@example.com`);
+    await signUpAndSubscribe(page, offline.server.url, `offline-${Date.now()}@example.com`);
     await recordQuestion(page, 4);
     await toast(page, "Audio transcribed").waitFor({ timeout: 30_000 });
     expect((await page.getByLabel("Interview question").inputValue()).toLowerCase()).toContain(

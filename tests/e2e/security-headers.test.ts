@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { openPage } from "./support/browser";
 import { takeSecurityPolicyViolations } from "./support/csp";
-import { startTestServer, type TestServer } from "./support/server";
+import { useJourney } from "./support/journey";
 
 /**
  * The policies at work in Chromium (decision 0068), and the watcher every browser test relies on
@@ -10,16 +9,7 @@ import { startTestServer, type TestServer } from "./support/server";
  * caused, so the setup file's check after it finds none left.
  */
 describe("security headers in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   /** Waits until the watcher has reported something matching `pattern`; answers all it saw. */
   async function violationsMatching(pattern: RegExp) {
@@ -34,7 +24,7 @@ describe("security headers in Chromium", () => {
   }
 
   it("refuses to run a script injected into the page, and the watcher reports it", async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(journey.browser, journey.server.url);
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.evaluate(() => {
@@ -51,8 +41,8 @@ describe("security headers in Chromium", () => {
   });
 
   it("cannot be framed by another page", async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.setContent(`<iframe src="${server.url}/practice"></iframe>`);
+    const { page, context } = await openPage(journey.browser, journey.server.url);
+    await page.setContent(`<iframe src="${journey.server.url}/practice"></iframe>`);
     await violationsMatching(/frame-ancestors 'none'/);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     expect(await frame?.locator("#root").count()).not.toBe(1);

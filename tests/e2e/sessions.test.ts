@@ -1,12 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { toast } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * The practice loop in real Chromium on the built-in engines: a 3-question AI Interviewer session
@@ -19,32 +17,17 @@ const story =
   "the scope of two features, and I paired with a junior developer on the riskiest part. As a " +
   "result we shipped three days early and the client renewed their contract.";
 
-let server: TestServer;
 /** Answers given in the interview (3, or 4 when the interviewer asked a follow-up). */
 let answered = 0;
-let browser: Browser;
-let user: WatchedPage;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(path.join(fixturesDir, "answer-deadline.slt.wav"))),
-  ]);
-  user = await openPage(browser, server.url, {
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  await signUpAndSubscribe(user.page, server.url, `sessions-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
+const journey = useJourney({
+  microphone: { plays: path.join(fixturesDir, "answer-deadline.slt.wav") },
+  subscriber: "sessions",
 });
 
 describe("AI Interviewer", () => {
   it("runs a 3-question interview, spoken and typed, and ends with its report", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.getByRole("link", { name: "AI Interviewer" }).click();
     await page.waitForURL(/mode=interview/);
     await page.getByRole("heading", { name: "AI Interviewer", level: 1 }).waitFor();
@@ -99,13 +82,13 @@ describe("AI Interviewer", () => {
     expect(await report.getByRole("heading", { name: "Work on next" }).count()).toBe(1);
     expect(await axeViolationsAtWidths(page)).toEqual([]);
     await page.screenshot({ path: "tests/artifacts/session-report.png", fullPage: true });
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 240_000);
 });
 
 describe("history and your data", () => {
   it("lists the answers, charts them, re-opens one, exports and deletes them", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/practice");
     await page.getByRole("banner").getByRole("link", { name: "History" }).click();
     await page.getByRole("heading", { name: "History and progress" }).waitFor();
@@ -158,6 +141,6 @@ describe("history and your data", () => {
     await page.getByRole("button", { name: "Delete for good" }).click();
     await toast(page, "Practice history deleted").waitFor();
     await page.getByText("No answers here yet.").waitFor();
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

@@ -1,11 +1,9 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, signUpAndSubscribe } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { openPage } from "./support/browser";
+import { useJourney } from "./support/journey";
 
 /**
  * Share with your coach in real Chromium: a finished interview's report shared, the link opened
@@ -20,29 +18,17 @@ const story =
   "was in the integration, I renegotiated the scope of two features, and I paired with a junior " +
   "developer on the riskiest part. As a result we shipped three days early.";
 
-let server: TestServer;
-let browser: Browser;
-let owner: WatchedPage;
 let shareUrl = "";
 let sessionId = "";
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(path.join(fixturesDir, "answer-deadline.slt.wav"))),
-  ]);
-  owner = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  await signUpAndSubscribe(owner.page, server.url, `share-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await owner?.context.close();
-  await browser?.close();
-  await server?.stop();
+const journey = useJourney({
+  microphone: { plays: path.join(fixturesDir, "answer-deadline.slt.wav") },
+  subscriber: "share",
 });
 
 describe("share with your coach", () => {
   it("shares a finished interview's report as a link", async () => {
-    const { page } = owner;
+    const { page } = journey;
     await page.goto("/practice?mode=interview");
     await page.getByLabel("Length").selectOption("3");
     await page.getByRole("button", { name: "Start the interview" }).click();
@@ -71,11 +57,13 @@ describe("share with your coach", () => {
     await expect.poll(() => field.inputValue()).toBe(link.url);
     shareUrl = link.url;
     expect(shareUrl).toMatch(/\/shared\/[A-Za-z0-9_-]{43}$/);
-    owner.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 
   it("opens signed out, read-only, and takes a comment shown as text", async () => {
-    const coach = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+    const coach = await openPage(journey.browser, journey.server.url, {
+      viewport: { width: 390, height: 844 },
+    });
     try {
       const { page } = coach;
       const opened = await page.goto(shareUrl);
@@ -100,7 +88,7 @@ describe("share with your coach", () => {
   });
 
   it("shows the owner the comment on the report, lets them delete it, list and revoke the link", async () => {
-    const { page } = owner;
+    const { page } = journey;
     await page.goto(`/history?session=${sessionId}`);
     const report = page.getByTestId("session-report");
     await report.getByRole("heading", { name: "Comments from your coach" }).waitFor();
@@ -117,7 +105,7 @@ describe("share with your coach", () => {
     await links.getByRole("button", { name: /Revoke the link/ }).click();
     await links.getByText("Revoked").waitFor();
 
-    const after = await owner.context.request.get(shareUrl);
+    const after = await journey.user.context.request.get(shareUrl);
     expect(after.status()).toBe(404);
 
     // One answer shared: the session's link, opened at that answer.
@@ -127,9 +115,9 @@ describe("share with your coach", () => {
     const answerLink = page.getByLabel("Share link to this answer");
     await expect.poll(() => answerLink.inputValue()).toMatch(/\/shared\/[\w-]{43}#answer-[\w-]+$/);
     const [address, anchor] = (await answerLink.inputValue()).split("#");
-    const opened = await owner.context.request.get(address!);
+    const opened = await journey.user.context.request.get(address!);
     expect(opened.status()).toBe(200);
     expect(await opened.text()).toContain(`id="${anchor}"`);
-    owner.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

@@ -1,11 +1,10 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { fixturesDir } from "@tests/support/audio-fixtures";
 import { axeViolationsAtWidths } from "./support/axe";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser";
-import { fakeMicrophone, signUpAndSubscribe, toast } from "./support/practice";
-import { startTestServer, type TestServer } from "./support/server";
+import { toast } from "./support/practice";
+import { useJourney } from "./support/journey";
 
 /**
  * Feedback people can trust (docs/decisions/0092, 0093), in real Chromium on the offline engines:
@@ -22,23 +21,7 @@ const corrected =
 /** Screenshots of the new states, for a person to look at (not compared). */
 const shots = process.env.SCREENSHOT_DIR;
 
-let server: TestServer;
-let browser: Browser;
-let user: WatchedPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser(fakeMicrophone(answerWav)),
-  ]);
-  user = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
-  await signUpAndSubscribe(user.page, server.url, `correction-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await user?.context.close();
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ microphone: { plays: answerWav }, subscriber: "correction" });
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
 
@@ -73,7 +56,7 @@ async function historyAnswers(page: Page) {
 
 describe("transcript first", () => {
   it("shows an unsure transcript before any score, and scores the correction", async () => {
-    const { page } = user;
+    const { page } = journey;
     await answerOutLoud(page);
     await toast(page, "Check what we heard").waitFor();
     const check = page.getByTestId("check-transcript");
@@ -108,13 +91,13 @@ describe("transcript first", () => {
     const reopened = page.getByTestId("feedback-card");
     await reopened.getByText("Corrected transcript", { exact: true }).waitFor();
     expect(await reopened.locator("mark[data-highlight]").allTextContents()).toEqual(marks);
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 180_000);
 });
 
 describe("correcting the transcript in the report", () => {
   it("re-scores the same try, keeping the recording's delivery", async () => {
-    const { page } = user;
+    const { page } = journey;
     const before = await historyAnswers(page);
     const answersBefore = await before.count();
     const triesBefore = Number(
@@ -172,13 +155,13 @@ describe("correcting the transcript in the report", () => {
       .getByText(`${triesBefore + 1} tries`)
       .waitFor();
     await answers.first().getByText("Corrected transcript", { exact: true }).waitFor();
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   }, 180_000);
 });
 
 describe("low-anxiety mode", () => {
   it("hides every number on the report and in the history, and is kept by the account", async () => {
-    const { page } = user;
+    const { page } = journey;
     await page.goto("/account");
     const setting = page.getByRole("checkbox", { name: "Low-anxiety mode" });
     await setting.check();
@@ -224,9 +207,9 @@ describe("low-anxiety mode", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a sturdy passphrase");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     await (await historyAnswers(page)).first().waitFor();
     await page.getByText("Scores are hidden in low-anxiety mode").waitFor();
-    user.assertNoUnexpectedErrors();
+    journey.user.assertNoUnexpectedErrors();
   });
 });

@@ -1,16 +1,8 @@
 import type { Page } from "playwright-core";
 
-/** Chromium flags for a fake microphone that plays `wav` once, and no permission prompt. */
-export const fakeMicrophone = (wav: string) => [
-  "--use-fake-device-for-media-stream",
-  "--use-fake-ui-for-media-stream",
-  `--use-file-for-fake-audio-capture=${wav}%noloop`,
-  "--autoplay-policy=no-user-gesture-required",
-];
-
-/** A toast, found by its title: the one toast locator of the browser tests. */
-export const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]", { hasText: title });
+/** A toast, found by its title (any toast without one): the one toast locator of the browser tests. */
+export const toast = (page: Page, title?: string) =>
+  page.locator("[data-sonner-toast]", title === undefined ? {} : { hasText: title });
 
 /**
  * A new account that subscribes through the built-in test checkout, then goes from the welcome to
