@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { timingSafeEqual } from "node:crypto";
@@ -15,7 +15,6 @@ import type { AppEnv } from "./http/env";
 import { isClientAbort } from "./http/client-abort";
 import { ApiError, codeOfStatus, sendError } from "./http/errors";
 import { lazyChild } from "./logger";
-import { setResponseHeader } from "./http/response-headers";
 import { appPageHeaders, securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
 import {
@@ -52,7 +51,7 @@ export function createApp(deps: AppDeps) {
     const reqId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
     c.set("requestId", reqId);
     c.set("log", lazyChild(logger, { reqId }));
-    setResponseHeader(c, "X-Request-Id", reqId);
+    c.header("X-Request-Id", reqId);
     await next();
     const seconds = (performance.now() - started) / 1000;
     // The route whose handler ran last: the one that answered, or a catch-all that passed on.
@@ -189,13 +188,8 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
   spa.files.delete("/shell.html");
   const shell = shellFile ? page(shellFile.body.toString("utf8")) : index;
 
-  const send = (
-    acceptEncoding: string | undefined,
-    file: Omit<StaticFile, "immutable">,
-    cacheControl: string,
-    head: boolean,
-  ) => {
-    const { body, encoding } = negotiate(file, acceptEncoding);
+  const send = (c: Context, file: Omit<StaticFile, "immutable">, cacheControl: string) => {
+    const { body, encoding } = negotiate(file, c.req.header("accept-encoding"));
     const headers: Record<string, string> = {
       "Content-Type": file.type,
       "Content-Length": String(body.length),
@@ -203,23 +197,22 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
       Vary: "Accept-Encoding",
     };
     if (encoding) headers["Content-Encoding"] = encoding;
-    return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
   };
 
   app.on(["GET", "HEAD"], "*", (c, next) => {
     const path = c.req.path;
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return next();
-    const head = c.req.method === "HEAD";
-    const acceptEncoding = c.req.header("accept-encoding");
     const file = spa.files.get(path);
     if (file) {
       const cache = file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=300";
-      return send(acceptEncoding, file, cache, head);
+      return send(c, file, cache);
     }
     // A missing hashed asset is a real 404; every other path is a client-side route.
     if (path.startsWith("/assets/")) return next();
     appPageHeaders(c, deps.services.config);
-    return send(acceptEncoding, path === "/" ? index : shell, "no-cache", head);
+    return send(c, path === "/" ? index : shell, "no-cache");
   });
 }
 

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { Config } from "@/server/config";
-import { setResponseHeader } from "@/server/http/response-headers";
 
 /**
  * CORS for the endpoints supabase-js calls (/auth/v1/*, /functions/v1/*). The site itself is
@@ -30,7 +29,7 @@ export function supabaseCors(config: Config): MiddlewareHandler {
   });
   return (c, next) => {
     if (c.req.method === "OPTIONS" || c.req.header("origin") !== undefined) return handle(c, next);
-    setResponseHeader(c, "Vary", "Origin"); // no shared cache may give this to a cross-origin call
+    c.header("Vary", "Origin"); // no shared cache may give this to a cross-origin call
     return next();
   };
 }

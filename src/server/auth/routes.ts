@@ -27,7 +27,6 @@ import {
   authErrors,
 } from "./errors";
 import { limitBody } from "@/server/http/body-limit";
-import { setResponseHeader } from "@/server/http/response-headers";
 import { gotrueBody, gotrueJson } from "@/server/http/validate";
 
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
@@ -41,10 +40,10 @@ export function authRoutes(services: Services) {
   // One middleware for every auth request (each extra layer costs throughput on /user).
   const cors = supabaseCors(config);
   app.use((c, next) => {
-    setResponseHeader(c, API_VERSION_HEADER, API_VERSION);
+    c.header(API_VERSION_HEADER, API_VERSION);
     // Sessions, tokens and user records, and the errors about them: never kept by a browser's
     // or a proxy's cache, whatever the status.
-    setResponseHeader(c, "Cache-Control", "no-store");
+    c.header("Cache-Control", "no-store");
     return cors(c, next);
   });
   const smallBody = limitBody({

@@ -3,7 +3,6 @@ import type { CheckSubscriptionRequest } from "@/shared/billing";
 import type { FunctionResponse } from "@/shared/functions";
 import type { Billing } from "@/server/billing/billing";
 import type { AuthedEnv } from "@/server/http/env";
-import { setResponseHeader } from "@/server/http/response-headers";
 import { functionBody } from "@/server/http/validate";
 
 /**
@@ -21,7 +20,7 @@ export function checkSubscription(billing: Billing) {
   return async (c: Context<AuthedEnv, string, { out: { json: CheckSubscriptionRequest } }>) => {
     const { refresh } = c.req.valid("json");
     const status = await billing.status(c.var.user.id, { refresh: refresh === true });
-    setResponseHeader(c, "Cache-Control", "no-store");
+    c.header("Cache-Control", "no-store");
     return c.json(status satisfies FunctionResponse<"check-subscription">);
   };
 }

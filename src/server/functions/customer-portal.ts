@@ -3,7 +3,6 @@ import type { BillingRedirect } from "@/shared/billing";
 import type { AuthedEnv } from "@/server/http/env";
 import type { Billing } from "@/server/billing/billing";
 import { siteOrigin } from "./site-origin";
-import { setResponseHeader } from "@/server/http/response-headers";
 
 /**
  * `POST /functions/v1/customer-portal` → `{ url }` where the user manages the subscription;
@@ -13,7 +12,7 @@ export function customerPortal(billing: Billing, siteUrl: string) {
   return async (c: Context<AuthedEnv>) => {
     const { id, email } = c.var.user;
     const url = await billing.portal({ id, email }, siteOrigin(c, siteUrl));
-    setResponseHeader(c, "Cache-Control", "no-store");
+    c.header("Cache-Control", "no-store");
     return c.json({ url } satisfies BillingRedirect);
   };
 }

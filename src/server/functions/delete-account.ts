@@ -5,7 +5,6 @@ import type { AuthService } from "@/server/auth/service";
 import type { Billing } from "@/server/billing/billing";
 import type { AuthedEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
-import { setResponseHeader } from "@/server/http/response-headers";
 import { functionBody } from "@/server/http/validate";
 
 export const deleteAccountBody = functionBody<"delete-account", AuthedEnv>(
@@ -36,7 +35,7 @@ export function deleteAccount(auth: AuthService, billing: Billing) {
       case "wrong_password":
         throw new ApiError("invalid_credentials", "That password is not correct.");
       case "deleted":
-        setResponseHeader(c, "Cache-Control", "no-store");
+        c.header("Cache-Control", "no-store");
         return c.json({ deleted: true } satisfies FunctionResponse<"delete-account">);
     }
   };

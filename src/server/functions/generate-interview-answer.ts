@@ -3,7 +3,7 @@ import type { AuthedEnv } from "@/server/http/env";
 import { ApiError, errorBody, type SchemaError } from "@/server/http/errors";
 import { functionBody } from "@/server/http/validate";
 import type { Logger } from "@/server/logger";
-import { practiceErrorCodes as codes, type GenerateAnswerResponse } from "@/shared/practice";
+import type { GenerateAnswerResponse } from "@/shared/practice";
 import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
 import { asApiError, engineFailure } from "./practice-errors";
 
@@ -29,11 +29,11 @@ function questionProblem(error: SchemaError): ApiError | undefined {
     (issue) => issue.path.length === 1 && issue.path[0] === "question",
   );
   if (problems.some((issue) => issue.code === "too_small")) {
-    return new ApiError(codes.questionRequired, "Please record or type a question first.");
+    return new ApiError("question_required", "Please record or type a question first.");
   }
   if (problems.some((issue) => issue.code === "too_big")) {
     return new ApiError(
-      codes.questionTooLong,
+      "question_too_long",
       `The question is too long: at most ${MAX_QUESTION_CHARS} characters, please.`,
     );
   }
@@ -55,7 +55,7 @@ export async function startAnswer(
     let first = await iterator.next();
     while (!first.done && first.value === "") first = await iterator.next();
     if (first.done) {
-      throw new ApiError(codes.engineFailed, "The AI service returned an empty answer.");
+      throw new ApiError("engine_failed", "The AI service returned an empty answer.");
     }
     return { first: first.value, iterator };
   } catch (error) {
@@ -92,8 +92,9 @@ export function streamAnswer(
   started: { first: string; iterator: AsyncIterator<string> },
   source: string,
   controller: AbortController,
-  { log: logger, requestId }: { log: Logger; requestId: string },
+  c: { var: { log: Logger; requestId: string } },
 ): Response {
+  const { log: logger, requestId } = c.var;
   const encoder = new TextEncoder();
   const { iterator } = started;
   let closed = false;
@@ -116,7 +117,7 @@ export function streamAnswer(
           const failure =
             error instanceof EngineError
               ? engineFailure(error)
-              : new ApiError(codes.engineFailed, "The answer was interrupted. Please try again.");
+              : new ApiError("engine_failed", "The answer was interrupted. Please try again.");
           if (!(error instanceof EngineError)) logger.error({ err: error }, "answer stream failed");
           send(`event: error\ndata: ${JSON.stringify(errorBody(failure, requestId))}\n\n`);
         }

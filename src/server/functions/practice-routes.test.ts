@@ -287,6 +287,9 @@ describe("generate-interview-answer", () => {
     const res = await call(t, "generate-interview-answer", { question, stream: true });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    // A stream carries what every answer does (set before it existed).
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const events = parseSse(await res.text());
     const deltas = events
       .filter((e) => e.event === "message")

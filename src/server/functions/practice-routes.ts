@@ -255,7 +255,7 @@ export function practiceRoutes(services: Services) {
         clientGone.removeEventListener("abort", onGone);
         return clientClosed(controller.signal, error);
       }
-      return streamAnswer(started, ai.answerer.source, controller, c.var);
+      return streamAnswer(started, ai.answerer.source, controller, c);
     },
   );
 

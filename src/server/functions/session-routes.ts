@@ -3,7 +3,6 @@ import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
 import type { AuthedEnv } from "@/server/http/env";
 import { functionBodyLimit, noStore, postOnly } from "@/server/http/function-routes";
-import { setResponseHeader } from "@/server/http/response-headers";
 import { functionBody } from "@/server/http/validate";
 import type { Services } from "@/server/services";
 import { listHistory } from "@/server/sessions/history";
@@ -141,11 +140,7 @@ export function sessionRoutes(services: Services) {
     small,
     functionBody<"export-my-data", AuthedEnv>("export-my-data"),
     async (c) => {
-      setResponseHeader(
-        c,
-        "Content-Disposition",
-        'attachment; filename="interview-coach-data.json"',
-      );
+      c.header("Content-Disposition", 'attachment; filename="interview-coach-data.json"');
       return c.json(await exportMyData(db, c.var.user.id));
     },
   );

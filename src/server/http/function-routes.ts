@@ -25,7 +25,7 @@ export function functionBodyLimit(
 /** Private data, never kept by a cache on the way. */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  c.res.headers.set("Cache-Control", "no-store");
+  c.header("Cache-Control", "no-store");
 };
 
 /** Other methods than POST on these functions answer 405 with `Allow`. */

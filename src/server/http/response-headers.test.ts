@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser } from "@tests/support/test-users";
 
 /**
- * Over real HTTP, the headers set straight on Node's response (request id, API version, Vary,
- * Cache-Control) reach every answer — successes, errors and 404s — and the request log still
- * carries the request id.
+ * Over real HTTP, the headers middlewares set with `c.header()` before the answer exists (request
+ * id, API version, Vary, Cache-Control) reach every answer — successes, errors, 404s and streams —
+ * and the request log still carries the request id.
  */
 const lines: Record<string, unknown>[] = [];
 let t: TestApp;

@@ -2,16 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "@/server/config";
 import type { AppEnv } from "./env";
-import { setResponseHeader } from "./response-headers";
 
 /**
  * The one place that sets security headers (decision 0068). Every response gets the baseline
  * from `securityHeaders(config)`, the first middleware in app.ts: API answers need no more than a
  * policy that loads nothing and cannot be framed. An HTML document then swaps in its own policy:
  * `appPageHeaders` for the single-page app, `renderedPageHeaders` for a page the server renders
- * with an inline `<style nonce>` (the local billing pages). Headers go straight onto Node's
- * response (`setResponseHeader`), so a later call replaces an earlier one and API answers keep
- * @hono/node-server's fast path (decision 0054).
+ * with an inline `<style nonce>` (the local billing pages). All of them through `c.header()`, so a
+ * later call replaces an earlier one.
  */
 
 type Directives = Record<string, string[]>;
@@ -57,15 +55,15 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   }
   return async (c, next) => {
-    for (const [name, value] of headers) setResponseHeader(c, name, value);
+    for (const [name, value] of headers) c.header(name, value);
     await next();
   };
 }
 
 function setDocumentHeaders(c: Context, contentSecurityPolicy: string) {
-  setResponseHeader(c, "Content-Security-Policy", contentSecurityPolicy);
-  setResponseHeader(c, "Permissions-Policy", permissionsPolicy);
-  setResponseHeader(c, "Cross-Origin-Opener-Policy", "same-origin");
+  c.header("Content-Security-Policy", contentSecurityPolicy);
+  c.header("Permissions-Policy", permissionsPolicy);
+  c.header("Cross-Origin-Opener-Policy", "same-origin");
 }
 
 /**
@@ -109,8 +107,8 @@ export function renderedPageHeaders(c: Context): string {
  */
 export function sharedPageHeaders(c: Context): string {
   const nonce = renderedPageHeaders(c);
-  setResponseHeader(c, "Referrer-Policy", "no-referrer");
-  setResponseHeader(c, "X-Robots-Tag", "noindex, nofollow");
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("X-Robots-Tag", "noindex, nofollow");
   return nonce;
 }
 
