@@ -63,22 +63,6 @@ export const practiceConfigResponseSchema = z.object({
 });
 export type PracticeConfigResponse = z.infer<typeof practiceConfigResponseSchema>;
 
-/** Machine codes the practice functions answer with, beyond the common ones. */
-export const practiceErrorCodes = {
-  invalidBase64: "invalid_base64",
-  emptyAudio: "empty_audio",
-  unsupportedAudio: "unsupported_audio_format",
-  audioTooLarge: "payload_too_large",
-  recordingTooLong: "recording_too_long",
-  unrecognised: "unrecognised_speech",
-  questionTooLong: "question_too_long",
-  questionRequired: "question_required",
-  engineUnavailable: "engine_unavailable",
-  engineTimeout: "engine_timeout",
-  engineFailed: "engine_failed",
-  rateLimited: "rate_limited",
-} as const;
-
 /** A person-readable name for an engine `source`, e.g. "OpenAI gpt-4o-mini". */
 export function describeEngine(source: string): string {
   if (source === "offline") return "the built-in offline recogniser";

@@ -5,7 +5,6 @@ import {
   MAX_RECORDING_SECONDS,
   RECORDING_DURATION_SLACK_SECONDS,
 } from "@/shared/practice-limits";
-import { practiceErrorCodes as codes } from "@/shared/practice";
 import { inspectWebm } from "@/server/audio/webm";
 
 /**
@@ -29,20 +28,20 @@ export function decodeRecording(
   const base64 = audio.replace(/^data:[^,]{0,200},/, "").replace(/\s+/g, "");
   if (base64.length === 0) {
     throw new ApiError(
-      codes.emptyAudio,
+      "empty_audio",
       `The recording is empty. Please record your ${limits.what} again.`,
     );
   }
   if (base64.length > MAX_AUDIO_BASE64_CHARS) throw tooLarge();
   if (!isBase64(base64)) {
-    throw new ApiError(codes.invalidBase64, "audio must be base64-encoded.");
+    throw new ApiError("invalid_base64", "audio must be base64-encoded.");
   }
   const bytes = new Uint8Array(
     Buffer.from(base64, base64.includes("-") || base64.includes("_") ? "base64url" : "base64"),
   );
   if (bytes.length === 0) {
     throw new ApiError(
-      codes.emptyAudio,
+      "empty_audio",
       `The recording is empty. Please record your ${limits.what} again.`,
     );
   }
@@ -51,7 +50,7 @@ export function decodeRecording(
   const info = inspectWebm(bytes);
   if (!info.ok) {
     throw new ApiError(
-      codes.unsupportedAudio,
+      "unsupported_audio_format",
       `The recording must be WebM audio with Opus (${info.reason}).`,
     );
   }
@@ -60,7 +59,7 @@ export function decodeRecording(
     info.durationSeconds > limits.maxSeconds + RECORDING_DURATION_SLACK_SECONDS
   ) {
     throw new ApiError(
-      codes.recordingTooLong,
+      "recording_too_long",
       `The recording is ${Math.round(info.durationSeconds)} seconds long; the limit is ${limits.maxSeconds}.`,
     );
   }

@@ -1,29 +1,28 @@
 import { EngineError } from "@/server/ai/engine";
 import { isRecordingTooLong } from "@/server/ai/offline/transcriber";
 import { ApiError } from "@/server/http/errors";
-import { practiceErrorCodes as codes } from "@/shared/practice";
 
 /** Maps what an engine reports to the code the browser sees (docs/decisions/0051). */
 export function engineFailure(error: EngineError): ApiError {
   switch (error.kind) {
     case "unrecognised":
-      return new ApiError(codes.unrecognised, error.message);
+      return new ApiError("unrecognised_speech", error.message);
     case "invalid_audio":
-      if (isRecordingTooLong(error)) return new ApiError(codes.recordingTooLong, error.message);
-      return new ApiError(codes.unsupportedAudio, error.message);
+      if (isRecordingTooLong(error)) return new ApiError("recording_too_long", error.message);
+      return new ApiError("unsupported_audio_format", error.message);
     case "timeout":
-      return new ApiError(codes.engineTimeout, error.message);
+      return new ApiError("engine_timeout", error.message);
     case "unavailable":
       // A busy provider said when it takes requests again: so do we (the message says it too).
       return new ApiError(
-        codes.engineUnavailable,
+        "engine_unavailable",
         error.message,
         error.retryAfterSeconds === undefined
           ? {}
           : { headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     case "upstream":
-      return new ApiError(codes.engineFailed, error.message);
+      return new ApiError("engine_failed", error.message);
   }
 }
 

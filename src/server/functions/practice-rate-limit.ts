@@ -2,7 +2,6 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "@/server/db/client";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
 import { ApiError } from "@/server/http/errors";
-import { practiceErrorCodes } from "@/shared/practice";
 
 /**
  * Per-user budgets for the practice functions: one-minute windows of the shared rate limiter
@@ -30,7 +29,7 @@ export function createPracticeRateLimiter(
       );
       if (!allowed) {
         throw new ApiError(
-          practiceErrorCodes.rateLimited,
+          "rate_limited",
           `Too many requests: the limit is ${limit} a minute. Please try again in ${retryAfter} seconds.`,
           { headers: { "Retry-After": String(retryAfter) } },
         );
@@ -106,7 +105,7 @@ export function createAudioBudget(options: {
         const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
         const minutes = Math.round(windowMs / 60_000);
         throw new ApiError(
-          practiceErrorCodes.rateLimited,
+          "rate_limited",
           `You have sent ${describeSeconds(window.seconds)} of recordings in ${minutes} minutes; the limit is ${describeSeconds(secondsPerWindow)}. Please try again in ${retryAfter} seconds.`,
           { headers: { "Retry-After": String(retryAfter) } },
         );
