@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import {
   logoutScopes,
   passwordGrantBodySchema,
@@ -26,7 +27,6 @@ import {
   authErrorResponse,
   authErrors,
 } from "./errors";
-import { limitBody } from "@/server/http/body-limit";
 import { gotrueBody, gotrueJson } from "@/server/http/validate";
 
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
@@ -46,7 +46,7 @@ export function authRoutes(services: Services) {
     c.header("Cache-Control", "no-store");
     return cors(c, next);
   });
-  const smallBody = limitBody({
+  const smallBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => authErrorResponse(c, authErrors.tooLarge()),
   });

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { limitBody } from "@/server/http/body-limit";
+import { bodyLimit } from "hono/body-limit";
 import { sendHtmlPage } from "@/server/http/html";
 import type { AppEnv } from "@/server/http/env";
 import { renderedPageHeaders } from "@/server/http/security-headers";
@@ -68,7 +68,7 @@ export function localBillingRoutes(services: Services) {
     },
   );
 
-  const limit = limitBody({
+  const limit = bodyLimit({
     maxSize: 16 * 1024,
     onError: (c) => {
       const n = nonce(c);

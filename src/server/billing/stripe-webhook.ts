@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { webhookEvents } from "@/server/db/schema";
@@ -6,7 +7,6 @@ import type { AppEnv } from "@/server/http/env";
 import type { Services } from "@/server/services";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { StripeProvider } from "./stripe-provider";
-import { limitBody } from "@/server/http/body-limit";
 
 /** Events that can change a customer's subscription; each one triggers a full re-read. */
 const subscriptionEvents = new Set([
@@ -41,7 +41,7 @@ export function stripeWebhookRoutes(services: Services) {
 
   router.post(
     "/webhook",
-    limitBody({
+    bodyLimit({
       maxSize: 512 * 1024,
       onError: () => {
         throw payloadTooLarge("Webhook payload too large");

@@ -1,5 +1,5 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import { limitBody } from "./body-limit";
+import { bodyLimit } from "hono/body-limit";
 import type { AuthedEnv } from "./env";
 import { ApiError, payloadTooLarge } from "./errors";
 
@@ -14,7 +14,7 @@ export function functionBodyLimit(
   maxSize: number,
   tooLarge: () => ApiError = () => payloadTooLarge("The request is too large", maxSize),
 ): MiddlewareHandler {
-  return limitBody({
+  return bodyLimit({
     maxSize,
     onError: () => {
       throw tooLarge();

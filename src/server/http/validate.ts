@@ -3,7 +3,6 @@ import { zValidator, type Hook } from "@hono/zod-validator";
 import type { z } from "zod";
 import { authErrors } from "@/server/auth/errors";
 import { functions, type FunctionName } from "@/shared/functions";
-import { hasBody } from "./body-limit";
 import { ApiError, validationFailed, type SchemaError } from "./errors";
 
 /**
@@ -52,20 +51,16 @@ async function validJson<T extends z.ZodType>(
   options: JsonOptions<T> = {},
 ): Promise<z.output<T>> {
   let value: unknown;
-  if (options.empty !== undefined && !hasBody(c)) {
+  const text = await c.req.text();
+  if (options.empty !== undefined && text.trim() === "") {
     value = options.empty;
   } else {
-    const text = await c.req.text();
-    if (options.empty !== undefined && text.trim() === "") {
-      value = options.empty;
-    } else {
-      try {
-        value = JSON.parse(text) as unknown;
-      } catch {
-        throw format.notJson();
-      }
-      if (options.empty !== undefined) value ??= options.empty;
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      throw format.notJson();
     }
+    if (options.empty !== undefined) value ??= options.empty;
   }
   const refused = format.check?.(value);
   if (refused) throw refused;

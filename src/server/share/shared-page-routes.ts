@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import { clientIp } from "@/server/auth/client-ip";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
-import { limitBody } from "@/server/http/body-limit";
 import type { AppEnv } from "@/server/http/env";
 import { sendHtmlPage } from "@/server/http/html";
 import { sharedPageHeaders } from "@/server/http/security-headers";
@@ -49,7 +49,7 @@ export function sharedPageRoutes(services: Services) {
 
   app.post(
     "/:token/comments",
-    limitBody({
+    bodyLimit({
       maxSize: 16 * 1024,
       onError: (c) => render(c, c.req.param("token") ?? "", { status: 413 }),
     }),
