@@ -38,7 +38,7 @@ export type JourneyOptions = {
 };
 
 /** Chromium flags for a fake microphone that plays `wav` once, and no permission prompt. */
-export const fakeMicrophone = (wav: string) => [
+const fakeMicrophone = (wav: string) => [
   "--use-fake-device-for-media-stream",
   "--use-fake-ui-for-media-stream",
   `--use-file-for-fake-audio-capture=${wav}%noloop`,
