@@ -14,6 +14,7 @@ export function Dialog({
   description,
   children,
   className,
+  alert = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +22,8 @@ export function Dialog({
   description: ReactNode;
   children: ReactNode;
   className?: string;
+  /** A question before something that cannot be undone: announced as an alert dialog. */
+  alert?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -35,6 +38,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      role={alert ? "alertdialog" : undefined}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
       onClose={() => onOpenChange(false)}

@@ -1,14 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { invokeFunction } from "@/client/lib/api-client";
-import type { ListAttemptsRequest } from "@/shared/sessions";
+import { queryKeys, type AttemptFilters } from "@/client/lib/query-keys";
 
 /** The history's calls (list-history, get-attempt, progress, export-my-data, delete-my-history). */
 
-export type AttemptFilters = Pick<ListAttemptsRequest, "mode" | "role" | "category">;
-
 export const useHistoryPages = (filters: AttemptFilters) =>
   useInfiniteQuery({
-    queryKey: ["history", filters],
+    queryKey: queryKeys.history.pages(filters),
     queryFn: ({ pageParam, signal }) =>
       invokeFunction(
         "list-history",
@@ -22,7 +20,7 @@ export const useHistoryPages = (filters: AttemptFilters) =>
 
 export const useAttemptDetail = (id: string | null) =>
   useQuery({
-    queryKey: ["attempt", id],
+    queryKey: queryKeys.history.attempt(id),
     queryFn: ({ signal }) => invokeFunction("get-attempt", { id: id! }, { signal }),
     enabled: id !== null,
     meta: { errorToast: { title: "Failed to open the answer" } },
@@ -30,13 +28,13 @@ export const useAttemptDetail = (id: string | null) =>
 
 export const useProgress = () =>
   useQuery({
-    queryKey: ["progress"],
+    queryKey: queryKeys.history.progress(),
     queryFn: ({ signal }) => invokeFunction("progress", {}, { signal }),
     meta: { errorToast: { title: "Failed to load your progress" } },
   });
 
 /** Everything we hold about the user's practice, as a JSON file they download. */
-export async function downloadMyData(): Promise<void> {
+async function downloadMyData(): Promise<void> {
   const data = await invokeFunction("export-my-data", {});
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
@@ -47,11 +45,26 @@ export async function downloadMyData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+export const useDownloadMyData = () =>
+  useMutation({
+    mutationFn: downloadMyData,
+    meta: { errorToast: { title: "Failed to download your data" } },
+  });
+
+/**
+ * Deleting the history makes stale what it held — its pages, answers, progress and reports, the
+ * CV and the sessions' share links — and nothing else (the subscription, the free answers used).
+ */
 export const useDeleteHistory = () => {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: () => invokeFunction("delete-my-history", {}),
-    onSuccess: () => queries.invalidateQueries(),
+    onSuccess: () =>
+      Promise.all(
+        [queryKeys.history.all, queryKeys.cv, queryKeys.shares.all].map((queryKey) =>
+          queries.invalidateQueries({ queryKey }),
+        ),
+      ),
     meta: { errorToast: { title: "Failed to delete your history" } },
   });
 };

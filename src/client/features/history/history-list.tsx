@@ -16,7 +16,8 @@ import {
   type AttemptSummary,
   type HistoryEntry,
 } from "@/shared/sessions";
-import { useHistoryPages, type AttemptFilters } from "./history-api";
+import type { AttemptFilters } from "@/client/lib/query-keys";
+import { useHistoryPages } from "./history-api";
 import { PractiseSessionAgain } from "./practise-session-again";
 
 type SessionEntry = Extract<HistoryEntry, { kind: "session" }>;

@@ -1,8 +1,9 @@
 import { FileText, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
@@ -262,22 +263,20 @@ function CvEditor({
 function DeleteCvButton() {
   const remove = useDeleteCv();
   const [confirming, setConfirming] = useState(false);
-  if (!confirming) {
-    return (
+  return (
+    <>
       <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden="true" />
         Delete CV
       </Button>
-    );
-  }
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <span className="text-sm">Delete your CV for good?</span>
-      <Button
-        type="button"
-        variant="destructive"
-        disabled={remove.isPending}
-        onClick={() =>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete your CV?"
+        description="Its text is deleted from our database for good; interviews stop asking about it."
+        confirmLabel="Delete for good"
+        busy={remove.isPending}
+        onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess() {
               setConfirming(false);
@@ -285,12 +284,7 @@ function DeleteCvButton() {
             },
           })
         }
-      >
-        {remove.isPending ? <Spinner label="Deleting..." /> : "Delete for good"}
-      </Button>
-      <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
-    </div>
+      />
+    </>
   );
 }
