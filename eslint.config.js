@@ -8,17 +8,20 @@ import tseslint from "typescript-eslint";
  * resolved paths by dependency-cruiser (.dependency-cruiser.cjs); here only the spelling: one alias
  * for anything outside the importing file's folder (docs/conventions.md).
  */
-const oneAlias = {
+const aliasPatterns = [
+  {
+    group: ["../*"],
+    message: "Import across folders through the alias (@/… or @tests/…); ./x is for siblings.",
+  },
+];
+const oneAlias = { "no-restricted-imports": ["error", { patterns: aliasPatterns }] };
+/** In the browser, one toast: the styled re-export of src/client/components/ui/toaster.tsx. */
+const oneToast = {
   "no-restricted-imports": [
     "error",
     {
-      patterns: [
-        {
-          group: ["../*"],
-          message:
-            "Import across folders through the alias (@/… or @tests/…); ./x is for siblings.",
-        },
-      ],
+      patterns: aliasPatterns,
+      paths: [{ name: "sonner", message: "Import toast from @/client/components/ui/toaster." }],
     },
   ],
 };
@@ -49,5 +52,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["src/client/**/*.{ts,tsx}"],
+    ignores: ["src/client/components/ui/toaster.tsx"],
+    rules: oneToast,
   },
 );

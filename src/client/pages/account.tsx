@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { SettingsSection } from "@/client/components/settings-section";
 import { ChangeEmail } from "@/client/features/auth/change-email";
 import { ChangePassword } from "@/client/features/auth/change-password";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { Button } from "@/client/components/ui/button";
 import { AuthShell } from "@/client/features/auth/auth-shell";
 import { NewPasswordForm } from "@/client/features/auth/new-password-form";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthPanel } from "./auth-panel";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/client/components/ui/toaster", () => ({ toast }));
 
 /** The sign-in form links to /forgot-password, so the panel renders inside a router. */
 const render = (ui: ReactNode) => renderInDom(<MemoryRouter>{ui}</MemoryRouter>);

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import type { AuthResult } from "@/client/lib/auth";

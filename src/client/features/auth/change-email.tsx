@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { z } from "zod";
 import { EMAIL_CHANGE_DONE, EMAIL_CHANGE_HALF_CONFIRMED, signUpFormSchema } from "@/shared/auth";
 import { SettingsSection } from "@/client/components/settings-section";

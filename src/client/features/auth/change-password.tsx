@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { SettingsSection } from "@/client/components/settings-section";
 import { updatePassword, useAuth } from "@/client/lib/auth";
 import { NewPasswordForm } from "./new-password-form";

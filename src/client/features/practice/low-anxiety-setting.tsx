@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { SettingsSection } from "@/client/components/settings-section";
 import { saveLowAnxiety, useLowAnxiety } from "@/client/lib/low-anxiety";
 

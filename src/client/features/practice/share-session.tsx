@@ -1,6 +1,6 @@
 import { Copy, MessageSquare, Share2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/client/components/ui/toaster";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";

@@ -13,7 +13,7 @@ import { subscriptionQueryOptions } from "./check-subscription";
 import { UpgradeScreen } from "./upgrade-screen";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/client/components/ui/toaster", () => ({ toast }));
 const invoke = vi.hoisted(() => vi.fn());
 vi.mock("@/client/lib/api-client", async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
