@@ -12,8 +12,11 @@ import type {
 } from "./transcribe-worker";
 
 /**
- * A fixed pool of transcription worker threads with a bounded queue. Each worker loads the
- * recogniser once and runs one job at a time, in the order they came: turns between users are
+ * A pool of up to `size` transcription worker threads with a bounded queue. Each worker loads the
+ * recogniser once and runs one job at a time, in the order they came. The pool starts with one
+ * worker and starts another only when a job is waiting and every worker is busy: each holds its
+ * own recogniser (hundreds of MB), which a small install answering one user at a time never needs
+ * twice. Turns between users are
  * taken by the job queue in front of it (docs/decisions/0130), which hands a process no more jobs
  * than it has workers. A job that runs past its timeout gets its worker
  * terminated (WASM cannot be interrupted) and a fresh one started; a worker that crashes is
@@ -94,7 +97,7 @@ export class TranscriberPool {
 
   constructor(private readonly options: PoolOptions) {
     this.ready = new Promise((resolve) => (this.markReady = resolve));
-    for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn());
+    this.slots.push(this.spawn());
   }
 
   run(job: TranscribeJob, signal?: AbortSignal): Promise<TranscribeJobResult> {
@@ -238,7 +241,7 @@ export class TranscriberPool {
     for (const slot of this.slots) {
       if (!slot.ready || slot.current) continue;
       const pending = this.queue.shift();
-      if (!pending) return;
+      if (!pending) break;
       const id = this.nextId++;
       const timer = setTimeout(() => this.onTimeout(slot, id), this.options.jobTimeoutMs);
       slot.current = { id, pending, timer };
@@ -247,6 +250,14 @@ export class TranscriberPool {
       const job = { ...pending.job, bytes };
       slot.worker.postMessage({ id, job } satisfies WorkerRequest, [bytes.buffer]);
     }
+    // Jobs still waiting with every worker busy: one more worker per waiting job, up to the size.
+    const starting = this.slots.filter((slot) => !slot.ready).length;
+    const wanted = Math.min(
+      this.queue.length - starting,
+      Math.max(1, this.options.size) - this.slots.length,
+    );
+    for (let i = 0; i < wanted && !this.closed && !this.initFailure; i++)
+      this.slots.push(this.spawn());
   }
 
   private onTimeout(slot: Slot, id: number) {

@@ -39,6 +39,8 @@ describe("offline transcriber", () => {
   afterAll(() => transcriber.close());
 
   it("transcribes recorded questions from different voices, in parallel", slow, async () => {
+    // One recogniser until two jobs are wanted at once: each holds hundreds of MB.
+    expect(transcriber.stats().workers).toBe(1);
     const cases = {
       "tell-me-about-yourself.rms": "Tell me about yourself.",
       "greatest-weakness.awb": "What is your greatest weakness?",
@@ -49,6 +51,7 @@ describe("offline transcriber", () => {
       Object.keys(cases).map((id) => transcriber.transcribe(webm(readFixture(id)))),
     );
     expect(results.map((result) => result.text)).toEqual(Object.values(cases));
+    expect(transcriber.stats().workers).toBe(2);
     for (const result of results) {
       expect(result.source).toBe("offline");
       expect(result.uncertain).toBe(false);
