@@ -21,6 +21,7 @@ import { SubscriberOnly } from "@/client/features/subscription/subscriber-only";
 import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { queryClient } from "@/client/lib/query-client";
 import { AppFrame } from "./app-frame";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /**
  * /history: progress over time (chart, counts, streak), every answer (a question's tries
@@ -193,9 +194,7 @@ function AttemptView({ id }: { id: string }) {
             <Button
               variant="secondary"
               onClick={() => {
-                for (const queryKey of [["history"], ["progress"], ["attempt"], ["session"]]) {
-                  void queryClient.invalidateQueries({ queryKey });
-                }
+                void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
                 setPractising(false);
               }}
             >

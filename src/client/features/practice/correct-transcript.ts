@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { invokeFunction } from "@/client/lib/api-client";
 import type { CorrectTranscriptRequest } from "@/shared/feedback";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /**
  * correct-transcript (docs/decisions/0092): a spoken answer's corrected transcript → the same
@@ -12,12 +13,7 @@ export const useCorrectTranscript = () => {
   return useMutation({
     mutationFn: (request: CorrectTranscriptRequest) =>
       invokeFunction("correct-transcript", request),
-    onSuccess: (feedback) =>
-      Promise.all(
-        [["history"], ["attempt", feedback.id], ["progress"], ["session"]].map((queryKey) =>
-          queries.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.history.all }),
     meta: { errorToast: { title: "Failed to score your correction" } },
   });
 };

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { invokeFunction } from "@/client/lib/api-client";
 import type { SaveCvRequest } from "@/shared/cv";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /** The CV's calls: get-cv, read-cv (an upload's text, for review), save-cv, delete-cv. */
 
-const cvKey = ["cv"] as const;
-
 export const useCv = () =>
   useQuery({
-    queryKey: cvKey,
+    queryKey: queryKeys.cv,
     queryFn: ({ signal }) => invokeFunction("get-cv", {}, { signal }),
     meta: { errorToast: { title: "Failed to load your CV" } },
   });
@@ -34,7 +33,7 @@ export const useSaveCv = () => {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (cv: SaveCvRequest) => invokeFunction("save-cv", cv),
-    onSuccess: () => queries.invalidateQueries({ queryKey: cvKey }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.cv }),
     meta: { errorToast: { title: "Failed to save your CV" } },
   });
 };
@@ -43,7 +42,7 @@ export const useDeleteCv = () => {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: () => invokeFunction("delete-cv", {}),
-    onSuccess: () => queries.invalidateQueries({ queryKey: cvKey }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.cv }),
     meta: { errorToast: { title: "Failed to delete your CV" } },
   });
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Feedback } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /**
  * `attemptOf` names the practice session question this answers ("{session}:{index}"); `answerId`
@@ -25,7 +26,7 @@ export const useEvaluateAnswer = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: evaluateAnswer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["free-answers"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.freeAnswers }),
     meta: { errorToast: { title: "Failed to get feedback" } },
   });
 };

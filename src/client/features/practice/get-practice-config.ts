@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PracticeConfigResponse } from "@/shared/practice";
 import { invokeFunction } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /** practice-config: which engines this server uses, and its limits. */
 const getPracticeConfig = (signal?: AbortSignal): Promise<PracticeConfigResponse> =>
@@ -12,7 +13,7 @@ const getPracticeConfig = (signal?: AbortSignal): Promise<PracticeConfigResponse
  */
 export const usePracticeConfig = () =>
   useQuery({
-    queryKey: ["practice-config"],
+    queryKey: queryKeys.practiceConfig,
     queryFn: ({ signal }) => getPracticeConfig(signal),
     staleTime: Infinity,
   });

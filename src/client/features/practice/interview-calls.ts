@@ -3,6 +3,7 @@ import { ApiCallError, invokeFunction } from "@/client/lib/api-client";
 import type { Feedback } from "@/shared/feedback";
 import type { InterviewProgress } from "@/shared/sessions";
 import type { AnswerToEvaluate } from "./evaluate-answer";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /**
  * The AI Interviewer's calls (docs/decisions/0104): where the interview stands, saved at every
@@ -15,7 +16,7 @@ export const saveInterviewProgress = (id: string, progress: InterviewProgress) =
 /** resume-interview: the user's unfinished interview of the last day, if any. */
 export const useResumableInterview = () =>
   useQuery({
-    queryKey: ["resume-interview"],
+    queryKey: queryKeys.resumableInterview,
     queryFn: ({ signal }) => invokeFunction("resume-interview", {}, { signal }),
     staleTime: 0,
     gcTime: 0,

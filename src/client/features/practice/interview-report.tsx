@@ -12,6 +12,7 @@ import { useGenerateAnswer } from "./generate-answer";
 import { useSessionDetail } from "./practice-sessions";
 import { SessionReport } from "./session-report";
 import { PractiseQuestion } from "./practise-question";
+import { queryKeys } from "@/client/lib/query-keys";
 
 type Answer = SessionDetail["attempts"][number];
 
@@ -188,7 +189,7 @@ function PractiseAgain({
         <Button
           variant="secondary"
           onClick={() => {
-            void queryClient.invalidateQueries({ queryKey: ["session", session.id] });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.history.session(session.id) });
             onClose();
           }}
         >

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { invokeFunction } from "@/client/lib/api-client";
 import type { Session, SessionDetail, StartSessionRequest } from "@/shared/sessions";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /** start-session: the questions of a new AI Interviewer run, Quick Practice or company set. */
 const startSession = (request: StartSessionRequest): Promise<Session> =>
@@ -18,7 +19,7 @@ const getSession = (id: string, signal?: AbortSignal): Promise<SessionDetail> =>
 
 export const useSessionDetail = (id: string | null) =>
   useQuery({
-    queryKey: ["session", id],
+    queryKey: queryKeys.history.session(id),
     queryFn: ({ signal }) => getSession(id!, signal),
     enabled: id !== null,
     meta: { errorToast: { title: "Failed to load the session" } },

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { QueueStatus } from "@/shared/feedback";
 import { invokeFunction } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /** queue-status: where the user's spoken answer waits for a recogniser (0085, 0130). */
 const getQueueStatus = (signal?: AbortSignal): Promise<QueueStatus> =>
@@ -27,7 +28,7 @@ export function useQueueStatus(enabled: boolean) {
   }, [enabled]);
   const asking = enabled && waited;
   return useQuery({
-    queryKey: ["queue-status"],
+    queryKey: queryKeys.queueStatus,
     queryFn: ({ signal }) => getQueueStatus(signal),
     enabled: asking,
     refetchInterval: asking ? 1500 : false,

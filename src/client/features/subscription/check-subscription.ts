@@ -1,16 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SubscriptionStatus } from "@/shared/billing";
 import { invokeFunction } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
 
 /** `check-subscription`: `refresh` asks the server to re-read the payment provider first. */
 export const checkSubscription = (
   options: { refresh?: boolean } = {},
 ): Promise<SubscriptionStatus> =>
   invokeFunction("check-subscription", options.refresh ? { refresh: true } : {});
-
-/** Matches every user's cached status. */
-export const everySubscriptionKey = ["subscription"] as const;
-const subscriptionQueryKey = (userId: string | null) => [...everySubscriptionKey, userId] as const;
 
 /**
  * The cached status of one user. It never fetches by itself (no fetch on mount, focus or
@@ -20,7 +17,7 @@ const subscriptionQueryKey = (userId: string | null) => [...everySubscriptionKey
  */
 export const subscriptionQueryOptions = (userId: string | null) =>
   queryOptions({
-    queryKey: subscriptionQueryKey(userId),
+    queryKey: queryKeys.subscription.of(userId),
     queryFn: () => checkSubscription(),
     enabled: false,
     retry: false,

@@ -3,11 +3,8 @@ import { useCallback, useEffect } from "react";
 import { notSubscribed, subscriptionCheckTiming, type SubscriptionStatus } from "@/shared/billing";
 import { getSupabase, onAuthEvent, useAuth } from "@/client/lib/auth";
 import { queryClient } from "@/client/lib/query-client";
-import {
-  checkSubscription,
-  everySubscriptionKey,
-  subscriptionQueryOptions,
-} from "./check-subscription";
+import { queryKeys } from "@/client/lib/query-keys";
+import { checkSubscription, subscriptionQueryOptions } from "./check-subscription";
 
 /**
  * The signed-in user's subscription, a query kept for the whole visit (so returning to
@@ -81,7 +78,7 @@ function listen() {
       clearTimeout(pending);
       pending = undefined;
       lastStartedAt = Number.NEGATIVE_INFINITY; // the next user's first check is not "too soon"
-      void queryClient.resetQueries({ queryKey: everySubscriptionKey });
+      void queryClient.resetQueries({ queryKey: queryKeys.subscription.all });
     }
     userId = nextUserId;
     if (!nextUserId) return;
