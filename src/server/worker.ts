@@ -2,6 +2,7 @@ import { closeEngines, createEngines } from "./ai/engines";
 import type { Config } from "./config";
 import { workAiJobs } from "./jobs/ai-jobs";
 import { createJobQueue } from "./jobs/queue";
+import { createAnswerDrafts } from "./feedback/answer-drafts";
 import type { Logger } from "./logger";
 import { openConfiguredDatabase } from "./server";
 
@@ -22,7 +23,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     );
   }
   const database = await openConfiguredDatabase(config, logger);
-  const engines = await createEngines(config, logger);
+  const engines = await createEngines(config, logger, createAnswerDrafts(database.db));
   const jobs = createJobQueue(database, logger);
   workAiJobs(jobs, { ai: engines, db: database.db, concurrency: config.ai.transcribeWorkers });
   try {

@@ -96,20 +96,11 @@ export type HeardAnswer = {
   durationSeconds: number;
 };
 
-/** A piece of an answer still being recorded (answer-draft; docs/decisions/0070). */
-export type AnswerDraftChunk = {
-  id: string;
-  seq: number;
-  bytes: Uint8Array;
-  done: boolean;
-  question: string;
-};
-
 export interface AnswerTranscriber {
   readonly source: "openai" | "offline";
   /**
    * `question`: what the answer is about; words from it help the recogniser. `owner`: the user
-   * whose draft of this recording, if any, the engine may finish instead of starting over.
+   * whose answer sent ahead while spoken, if any, the engine may finish instead of starting over.
    */
   transcribe(
     audio: AudioInput,
@@ -118,15 +109,16 @@ export interface AnswerTranscriber {
     owner?: string,
   ): Promise<HeardAnswer>;
   /**
-   * Engines that can listen while the user speaks take the recording's chunks as they come
-   * (the offline recogniser); others have no `draft`. @throws DraftError
+   * Engines that listen while the user speaks (the offline recogniser; answer-draft, docs/decisions/0070):
+   * hears more of the owner's draft `recording`, as far as the speaker had got, and says the words
+   * heard so far; null when that draft is gone.
    */
-  draft?(owner: string, chunk: AnswerDraftChunk): void;
-  /**
-   * With `draft`: the words heard so far of the owner's draft `id`, waiting up to `waitMs` for the
-   * recogniser; null when there is no such draft.
-   */
-  heardSoFar?(owner: string, id: string, waitMs: number): Promise<string | null>;
+  hearDraft?(
+    owner: string,
+    recording: string,
+    upTo: "speaking" | "paused",
+    signal?: AbortSignal,
+  ): Promise<string | null>;
   close?(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@ import { RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import { checkedEvaluator } from "@/server/feedback/checked-evaluator";
 import { createOfflineEvaluator } from "@/server/feedback/offline-evaluator";
 import { createQuestionReferences } from "@/server/feedback/reference";
+import { heardText, type AnswerDrafts } from "@/server/feedback/answer-drafts";
 import type {
   Answerer,
   AnswerTranscriber,
@@ -19,6 +20,7 @@ import { createOfflineAnswerer } from "./offline/answerer";
 import {
   createOfflineAnswerTranscriber,
   createOfflineTranscriber,
+  type HeardSoFar,
   type OfflineAnswerTranscriber,
   type OfflineTranscriber,
 } from "./offline/transcriber";
@@ -58,7 +60,15 @@ export type Engines = {
 
 export type TranscriberStats = ReturnType<OfflineTranscriber["stats"]>;
 
-export async function createEngines(config: Config, logger: Logger): Promise<Engines> {
+/**
+ * `drafts`: where answers sent ahead while spoken are kept, for a process that hears them (the
+ * offline recogniser's workers); without it answers are heard whole.
+ */
+export async function createEngines(
+  config: Config,
+  logger: Logger,
+  drafts?: AnswerDrafts,
+): Promise<Engines> {
   const { ai } = config;
   const common = {
     apiKey: ai.openaiApiKey,
@@ -100,14 +110,16 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   const answerTranscriber =
     ai.transcriber === "openai"
       ? createOpenAIAnswerTranscriber({ ...common, model: ai.transcribeModel, maxSeconds })
-      : lazyAnswerTranscriber(() =>
-          createOfflineAnswerTranscriber({
-            maxSeconds,
-            workers: ai.transcribeWorkers,
-            // A 3-minute answer decodes in about half a minute on a busy core.
-            timeoutMs: Math.max(ai.timeoutMs, 90_000),
-            onWarning: (message) => common.logger.warn(message),
-          }),
+      : lazyAnswerTranscriber(
+          () =>
+            createOfflineAnswerTranscriber({
+              maxSeconds,
+              workers: ai.transcribeWorkers,
+              // A 3-minute answer decodes in about half a minute on a busy core.
+              timeoutMs: Math.max(ai.timeoutMs, 90_000),
+              onWarning: (message) => common.logger.warn(message),
+            }),
+          drafts,
         );
   const evaluator =
     ai.evaluator === "openai"
@@ -140,20 +152,63 @@ export async function closeEngines(engines: Engines): Promise<void> {
 
 /**
  * The offline answer recogniser (~160–300 MB per worker) starts on the first spoken answer, not
- * at start-up. Words from the question help it hear the answer.
+ * at start-up. Words from the question help it hear the answer. With `drafts`, it hears answers
+ * sent ahead while spoken and finishes them when they arrive whole (docs/decisions/0070, 0150).
  */
-function lazyAnswerTranscriber(create: () => OfflineAnswerTranscriber): AnswerTranscriber {
+function lazyAnswerTranscriber(
+  create: () => OfflineAnswerTranscriber,
+  drafts: AnswerDrafts | undefined,
+): AnswerTranscriber {
   const engine = releasedWhenIdle(create);
+  /** Each user's draft being heard in this process: their answer, if it comes meanwhile, waits. */
+  const hearing = new Map<string, Promise<string | null>>();
+  const hearDraft = async (
+    drafts: AnswerDrafts,
+    owner: string,
+    recording: string,
+    asked: "speaking" | "paused",
+    signal?: AbortSignal,
+  ) => {
+    const draft = await drafts.toHear(owner, recording, asked);
+    if (!draft) return drafts.heard(owner, recording);
+    const heard = await engine.use((offline) =>
+      offline.hearDraft(
+        {
+          bytes: draft.audio,
+          extraWords: questionWords(draft.question),
+          heard: draft.heard,
+          upTo: draft.upTo,
+        },
+        signal,
+      ),
+    );
+    if (!heard) return heardText(draft.heard); // no worker free: later, or never
+    const hearing = { ...heard, bytes: draft.audio.length, upTo: draft.upTo };
+    await drafts.saveHeard(owner, recording, hearing);
+    return heardText(hearing);
+  };
   return {
     source: "offline",
-    draft(owner, { question, ...chunk }) {
-      engine.touch().draft(owner, { ...chunk, extraWords: questionWords(question) });
-    },
-    heardSoFar: async (owner, id, waitMs) =>
-      (await engine.peek()?.heardSoFar(owner, id, waitMs)) ?? null,
+    ...(drafts && {
+      hearDraft(owner, recording, upTo, signal) {
+        const heard = hearDraft(drafts, owner, recording, upTo, signal);
+        hearing.set(owner, heard);
+        void heard
+          .catch(() => null)
+          .finally(() => {
+            if (hearing.get(owner) === heard) hearing.delete(owner);
+          });
+        return heard;
+      },
+    }),
     async transcribe(audio, question, signal, owner) {
+      let resume: HeardSoFar | undefined;
+      if (owner && drafts) {
+        await hearing.get(owner)?.catch(() => null);
+        resume = await drafts.take(owner, audio.bytes, question);
+      }
       const heard = await engine.use((offline) =>
-        offline.transcribe(audio, questionWords(question), signal, owner),
+        offline.transcribe(audio, questionWords(question), signal, resume),
       );
       return {
         text: heard.text,

@@ -201,6 +201,27 @@ export function splitAtPauses(
     .filter((segment) => segment.endSample > segment.startSample);
 }
 
+/**
+ * Where a recording that ends in a pause may be cut: the middle of the silence after its last
+ * speech, when that silence is as long as a pause (the speaker stopped, not a gap inside a word);
+ * undefined while speech runs to the end, or when there is none. A draft heard at the page's
+ * pause closes its last segment there (docs/decisions/0104).
+ */
+export function closingPause(speech: Speech): number | undefined {
+  const last = speech.regions.at(-1);
+  const frames = speech.voiced.length;
+  const shortestPause = Math.round(SHORTEST_PAUSE_SECONDS / FRAME_SECONDS);
+  if (!last || frames - last.end < shortestPause) return undefined;
+  return (last.end + Math.floor((frames - last.end) / 2)) * speech.frameSamples;
+}
+
+/** True when some speech falls inside `span`: a stretch of silence alone has no words to hear. */
+export function hasSpeech(speech: Speech, span: SampleSpan): boolean {
+  const from = span.startSample / speech.frameSamples;
+  const to = span.endSample / speech.frameSamples;
+  return speech.regions.some((region) => region.start < to && region.end > from);
+}
+
 /** The middle of the longest run of unvoiced frames in [from, to], or `to` when there is none. */
 function longestGapMiddle(voiced: Uint8Array, from: number, to: number): number {
   let best = { length: 0, middle: to };

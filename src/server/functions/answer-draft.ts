@@ -1,6 +1,8 @@
-import type { AnswerTranscriber, QuestionReference } from "@/server/ai/engine";
+import { EngineError, type QuestionReference } from "@/server/ai/engine";
+import { DraftError, type AnswerDrafts } from "@/server/feedback/answer-drafts";
+import type { DecodeDraftJob } from "@/server/jobs/ai-jobs";
+import type { JobQueue } from "@/server/jobs/queue";
 import { finishedThought, measureForInterview } from "@/server/sessions/follow-up";
-import { DraftError } from "@/server/ai/offline/answer-drafts";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { AuthedEnv } from "@/server/http/env";
 import { functionBody } from "@/server/http/validate";
@@ -11,10 +13,10 @@ import {
 } from "@/shared/feedback";
 
 /**
- * answer-draft (docs/decisions/0070): the next chunk of an answer still being recorded, for an
- * engine that listens as the user speaks. Nothing is stored but the user's one draft, in memory.
- * A chunk sent with `listen` (the AI Interviewer, when the speaker pauses) also answers whether
- * the words heard so far make a finished answer.
+ * answer-draft (docs/decisions/0070, 0150): the next chunk of an answer still being recorded, kept
+ * with the user's one draft in the database, and a job for a worker to hear more of it. A chunk
+ * sent with `listen` (the AI Interviewer, when the speaker pauses) also answers whether the words
+ * heard so far make a finished answer.
  */
 export const answerDraftBody = functionBody<"answer-draft", AuthedEnv>(
   "answer-draft",
@@ -25,20 +27,25 @@ export const answerDraftBody = functionBody<"answer-draft", AuthedEnv>(
 const LISTEN_WAIT_MS = 1200;
 
 export async function answerDraft(
-  transcriber: AnswerTranscriber,
-  reference: (question: string) => QuestionReference,
+  deps: {
+    drafts: AnswerDrafts;
+    /** The offline recogniser's queue; none for an engine that hears whole answers only. */
+    jobs: JobQueue | undefined;
+    reference: (question: string) => QuestionReference;
+  },
   userId: string,
   request: AnswerDraftRequest,
 ): Promise<AnswerDraftResponse> {
-  if (!transcriber.draft) return { drafting: false };
+  if (!deps.jobs) return { drafting: false };
+  let recording: string;
   try {
-    transcriber.draft(userId, {
-      id: request.draft,
+    ({ recording } = await deps.drafts.append(userId, {
+      draft: request.draft,
       seq: request.seq,
       bytes: new Uint8Array(Buffer.from(request.chunk, "base64")),
       done: request.done ?? false,
       question: request.question,
-    });
+    }));
   } catch (error) {
     if (!(error instanceof DraftError)) throw error;
     if (error.kind === "too_large") {
@@ -46,14 +53,27 @@ export async function answerDraft(
     }
     throw new ApiError("conflict", error.message);
   }
-  if (!request.listen || !transcriber.heardSoFar) return { drafting: true };
-  // The speaker has paused: is what we have heard already a whole answer? (docs/decisions/0104)
-  // What is heard already may say so; only if not, the recogniser is given time to catch up.
+  const job: DecodeDraftJob = { userId, recording, upTo: request.listen ? "paused" : "speaking" };
   const finished = (heard: string) =>
-    finishedThought(request.question, measureForInterview(reference, request.question, heard));
-  const now = await transcriber.heardSoFar(userId, request.draft, 0);
-  if (now && finished(now)) return { drafting: true, thought: "finished" };
-  const later = await transcriber.heardSoFar(userId, request.draft, LISTEN_WAIT_MS);
+    finishedThought(request.question, measureForInterview(deps.reference, request.question, heard));
+  // The speaker has paused (docs/decisions/0104): is what was heard already a whole answer? What
+  // is heard so far may say so; only if not, the pause, which closes the sentence just spoken, is
+  // heard, within LISTEN_WAIT_MS.
+  const now = request.listen ? await deps.drafts.heard(userId, recording) : null;
+  if (!request.listen || (now && finished(now))) {
+    void deps.jobs.send("decode-draft", job, { owner: userId }).catch(() => {});
+    return now ? { drafting: true, thought: "finished" } : { drafting: true };
+  }
+  let later: string | null;
+  try {
+    later = (await deps.jobs.run("decode-draft", job, {
+      owner: userId,
+      timeoutMs: LISTEN_WAIT_MS,
+    })) as string | null;
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    later = await deps.drafts.heard(userId, recording); // what the recogniser has so far
+  }
   if (!later) return { drafting: true };
-  return { drafting: true, thought: later !== now && finished(later) ? "finished" : "open" };
+  return { drafting: true, thought: finished(later) ? "finished" : "open" };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attempts } from "@/server/db/schema";
+import { answerDrafts, attempts } from "@/server/db/schema";
+import { heardText } from "@/server/feedback/answer-drafts";
 import {
   feedbackSchema,
   MAX_ANSWER_AUDIO_BYTES,
@@ -190,11 +191,12 @@ describe("answer-draft: an answer heard while it is spoken", () => {
     expect(drafted.transcript).toBe(whole.transcript);
     expect(drafted.delivery).toEqual(whole.delivery);
     expect(drafted.scores).toEqual(whole.scores);
-  }, 60_000); // two answers through the recogniser, and the job queue starting on the first
+  }, 180_000); // two answers through the recogniser, and the job queue starting on the first
 
-  it("says, when asked at a pause, whether what it has heard so far is a finished answer", async () => {
-    // The recogniser's workers start with the first spoken answer.
-    await evaluate(t, subscriber, { question, audio: spoken() });
+  it("hears, at a pause, the sentence the pause closed, and says whether the answer is finished", async () => {
+    const whole = feedbackSchema.parse(
+      await (await evaluate(t, subscriber, { question, audio: spoken() })).json(),
+    );
     const chunks = chunksOf(readFixture("answer-deadline.slt"), 12);
     const thoughts: unknown[] = [];
     for (const [seq, chunk] of chunks.entries()) {
@@ -205,14 +207,20 @@ describe("answer-draft: an answer heard while it is spoken", () => {
         question,
         listen: true,
       });
+      expect(res.status).toBe(200);
       thoughts.push(((await res.json()) as { thought?: string }).thought);
     }
-    // Nothing heard at first; then the story so far, which has not reached its result (in the
-    // segment still being spoken: "and we delivered on time"). finishedThought's reading of the
-    // words is tested in src/server/sessions/follow-up.test.ts.
+    // Nothing heard at first. The recording ends in a pause, which closes its last sentence ("and
+    // we delivered on time"): heard by then, not only once more speech follows. finishedThought's
+    // reading of the words is tested in src/server/sessions/follow-up.test.ts.
     expect(thoughts[0]).toBeUndefined();
-    expect(thoughts.at(-1)).toBe("open");
-  });
+    await draftsHeard(t);
+    const [row] = await t.database.db
+      .select()
+      .from(answerDrafts)
+      .where(eq(answerDrafts.userId, subscriber.id));
+    expect(heardText(row!.heard)).toContain(whole.transcript.split(" ").slice(-2).join(" "));
+  }, 180_000);
 
   it("answers 409 to a chunk out of order, and a new recording starts at chunk 0", async () => {
     const [first, second] = chunksOf(readFixture("answer-feedback.awb"), 3);
@@ -228,6 +236,10 @@ describe("answer-draft: an answer heard while it is spoken", () => {
       409,
       "conflict",
     );
+    // Nobody else's chunk lands on this user's recording.
+    const other = await createTestUser(t);
+    await subscribeTestUser(t, other);
+    await expectError(await draft(t, other, { ...body, seq: 1, chunk: second }), 409, "conflict");
     expect((await draft(t, subscriber, { ...body, seq: 1, chunk: second })).status).toBe(200);
   });
 
@@ -274,6 +286,75 @@ describe("answer-draft: an answer heard while it is spoken", () => {
       "payload_too_large",
     );
   });
+});
+
+/** Waits until no draft is waiting for a worker or being heard. */
+async function draftsHeard(t: TestApp) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.database.query(
+            "select count(*)::int as n from pgboss.job where name = 'decode-draft' and state in ('created', 'active')",
+          )
+        ).rows[0],
+      { timeout: 120_000, interval: 200 },
+    )
+    .toEqual({ n: 0 });
+}
+
+describe("answer-draft behind web and worker processes (docs/decisions/0150)", () => {
+  it("takes a recording's chunks at any instance, and a worker elsewhere hears and finishes it", async () => {
+    const env = {
+      RATE_LIMIT_EVALUATE_PER_MINUTE: "1000",
+      RATE_LIMIT_ANSWER_DRAFT_PER_MINUTE: "1000",
+    };
+    // One process that serves and works, and one that only serves, on one database (the URL
+    // only satisfies ROLE=web's configuration: the database handle is the first one's).
+    const worker = await createTestApp({ env });
+    const web = await createTestApp({
+      database: worker.database,
+      env: { ...env, ROLE: "web", DATABASE_URL: "postgres://127.0.0.1:5432/shared" },
+    });
+    try {
+      const user = await createTestUser(web);
+      await subscribeTestUser(web, user);
+      const bytes = readFixture("answer-deadline.slt");
+      const whole = feedbackSchema.parse(
+        await (await evaluate(worker, user, { question, audio: base64(bytes) })).json(),
+      );
+      const chunks = chunksOf(bytes, 4);
+      for (const [seq, chunk] of chunks.entries()) {
+        const res = await draft(seq % 2 ? worker : web, user, {
+          draft: "rec-apart",
+          seq,
+          chunk,
+          question,
+          done: seq === chunks.length - 1,
+        });
+        expect(await res.json()).toEqual({ drafting: true });
+      }
+      await draftsHeard(web);
+      const [row] = await web.database.db
+        .select()
+        .from(answerDrafts)
+        .where(eq(answerDrafts.userId, user.id));
+      expect(row!.heard).toMatchObject({ bytes: bytes.length, upTo: "stopped" });
+      expect(heardText(row!.heard)).toBe(whole.transcript);
+      // The answer reaches the web process; the worker takes the draft and finishes from it.
+      const drafted = feedbackSchema.parse(
+        await (await evaluate(web, user, { question, audio: base64(bytes) })).json(),
+      );
+      expect(drafted.transcript).toBe(whole.transcript);
+      expect(drafted.scores).toEqual(whole.scores);
+      expect(
+        await web.database.db.select().from(answerDrafts).where(eq(answerDrafts.userId, user.id)),
+      ).toHaveLength(0);
+    } finally {
+      await web.close();
+      await worker.close();
+    }
+  }, 240_000);
 });
 
 describe("evaluate-answer, per-user budget", () => {

@@ -82,7 +82,7 @@ export function practiceRoutes(services: Services) {
   };
   const limits = services.config.ai.rateLimits;
   const limiter = createPracticeRateLimiter(services.database.db);
-  const audioBudget = createAudioBudget({
+  const audioBudget = createAudioBudget(services.database.db, {
     secondsPerWindow: services.config.ai.audioSecondsPer10Minutes,
     windowMs: 10 * 60_000,
   });
@@ -197,10 +197,10 @@ export function practiceRoutes(services: Services) {
     budget("draft"),
     functionBodyLimit(MAX_DRAFT_BODY_BYTES),
     answerDraftBody,
-    async (c) =>
-      c.json(
-        await answerDraft(ai.answerTranscriber, ai.reference, c.var.user.id, c.req.valid("json")),
-      ),
+    async (c) => {
+      const deps = { drafts: services.drafts, jobs: queue?.jobs, reference: ai.reference };
+      return c.json(await answerDraft(deps, c.var.user.id, c.req.valid("json")));
+    },
   );
 
   app.post(

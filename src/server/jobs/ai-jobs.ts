@@ -23,7 +23,20 @@ export function workAiJobs(
     const { userId, request } = input as EvaluateAnswerJob;
     return answerAndStore(deps, userId, request, signal);
   });
+  const { hearDraft } = deps.ai.answerTranscriber;
+  if (hearDraft) {
+    jobs.work("decode-draft", deps.concurrency, async (input, signal) => {
+      const { userId, recording, upTo } = input as DecodeDraftJob;
+      return hearDraft(userId, recording, upTo, signal);
+    });
+  }
 }
+
+/**
+ * What a decode-draft job carries: whose draft and which recording of theirs (its audio is in the
+ * database), and how far the speaker had got. Its output: the words heard so far, or null.
+ */
+export type DecodeDraftJob = { userId: string; recording: string; upTo: "speaking" | "paused" };
 
 /** Question transcription sent to the queue, waited for up to `timeoutMs` (the request's deadline). */
 export function queuedTranscriber(jobs: JobQueue, timeoutMs: number): Transcriber {

@@ -101,6 +101,28 @@ describe("the AI job queue", () => {
     await until(async () => (await jobs.status("ada")).state === "idle");
   });
 
+  it("runs a job nobody waits for, which the user is not told about, once", async () => {
+    const heard: unknown[] = [];
+    let release = () => {};
+    jobs.work("decode-draft", 1, async (input) => {
+      heard.push(input);
+      await new Promise<void>((resolve) => (release = resolve));
+      throw new Error("a draft's hearing failed");
+    });
+    await jobs.send("decode-draft", { recording: "r1" }, { owner: "ada" });
+    await until(() => heard.length === 1);
+    // Running, but not an answer the user waits for: queue-status says nothing of it.
+    expect(await jobs.status("ada")).toEqual({ state: "idle" });
+    expect(await jobs.depth()).toContainEqual({ kind: "decode-draft", queued: 0, active: 1 });
+    release();
+    // Failed, and not tried again: a draft's hearing is worth something only while it is spoken.
+    await until(async () =>
+      (await jobs.depth()).some((kind) => kind.kind === "decode-draft" && kind.active === 0),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(heard).toEqual([{ recording: "r1" }]);
+  });
+
   it("gives up waiting at the deadline with a timeout", async () => {
     jobs.work("evaluate-answer", 1, async () => "unused");
     const late = await jobs

@@ -18,11 +18,14 @@ import type { ErrorCode } from "@/shared/errors";
  */
 
 /**
- * Job kinds: a recorded question to transcribe (`{ audio }`), and a spoken answer to hear, score
- * and store (functions/evaluate-answer.ts). Payloads and outputs are plain JSON.
+ * Job kinds: a recorded question to transcribe (`{ audio }`), a spoken answer to hear, score and
+ * store (functions/evaluate-answer.ts), and more of an answer sent ahead while spoken to hear
+ * (functions/answer-draft.ts; the audio is in the database). Payloads and outputs are plain JSON.
  */
-export type JobKind = "transcribe-question" | "evaluate-answer";
-const JOB_KINDS: readonly JobKind[] = ["transcribe-question", "evaluate-answer"];
+export type JobKind = "transcribe-question" | "evaluate-answer" | "decode-draft";
+const JOB_KINDS: readonly JobKind[] = ["transcribe-question", "evaluate-answer", "decode-draft"];
+/** What a user waits for, and is told about while it waits (queue-status); drafts are not. */
+const WAITED_FOR: readonly JobKind[] = ["transcribe-question", "evaluate-answer"];
 
 /**
  * What a handler's job ends with. A failure the user should hear about (an EngineError or an
@@ -55,6 +58,8 @@ export type JobQueue = {
     input: unknown,
     options: { owner: string; signal?: AbortSignal; timeoutMs: number },
   ): Promise<unknown>;
+  /** Sends a job nobody waits for (its outcome is the handler's to keep). */
+  send(kind: JobKind, input: unknown, options: { owner: string }): Promise<void>;
   /** Runs `kind`'s jobs in this process, `concurrency` at a time (registered at start). */
   work(kind: JobKind, concurrency: number, handler: JobHandler): void;
   /** Where the owner's unfinished job is (sent by any process). */
@@ -91,6 +96,16 @@ const QUEUE = {
   /** A job no worker took within the hour is dropped. */
   retentionSeconds: 3600,
 } as const;
+
+/**
+ * A draft's hearing is worth something only while its answer is being spoken: it is not tried
+ * again, and one no worker took within a minute is dropped (the answer, heard whole, has its own).
+ */
+const QUEUES = {
+  "transcribe-question": QUEUE,
+  "evaluate-answer": QUEUE,
+  "decode-draft": { ...QUEUE, retryLimit: 0, retentionSeconds: 60 },
+} satisfies Record<JobKind, unknown>;
 
 export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
   const handlers: { kind: JobKind; concurrency: number; handler: JobHandler }[] = [];
@@ -132,8 +147,8 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       () => {},
     );
     for (const kind of JOB_KINDS) {
-      if (await instance.getQueue(kind)) await instance.updateQueue(kind, QUEUE);
-      else await instance.createQueue(kind, QUEUE);
+      if (await instance.getQueue(kind)) await instance.updateQueue(kind, QUEUES[kind]);
+      else await instance.createQueue(kind, QUEUES[kind]);
     }
     for (const { kind, concurrency, handler } of handlers) {
       await instance.work<unknown>(
@@ -206,6 +221,11 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       if (starting) throw new Error("work() must be called before the queue starts");
       handlers.push({ kind, concurrency, handler });
     },
+    async send(kind, input, { owner }) {
+      if (closed) return;
+      const instance = await start();
+      await instance.send(kind, input as object, { group: { id: owner } });
+    },
     async run(kind, input, { owner, signal, timeoutMs }) {
       if (closed) throw new EngineError("unavailable", "The server is shutting down.");
       const until = Date.now() + timeoutMs;
@@ -242,7 +262,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
           from pgboss.job j
           where j.name = any($1) and j.group_id = $2 and j.state in ('created', 'retry', 'active')
           order by j.state = 'active' desc, j.created_on limit 1`,
-        [JOB_KINDS, owner],
+        [WAITED_FOR, owner],
       );
       const row = rows[0] as { state: string; ahead: number } | undefined;
       if (!row) return { state: "idle" };

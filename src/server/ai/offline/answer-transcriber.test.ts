@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { EngineError } from "@/server/ai/engine";
-import { createOfflineAnswerTranscriber, type OfflineAnswerTranscriber } from "./transcriber";
+import {
+  createOfflineAnswerTranscriber,
+  type HeardSoFar,
+  type OfflineAnswerTranscriber,
+} from "./transcriber";
 
 const webm = (bytes: Uint8Array) => ({ bytes, mimeType: "audio/webm" });
 // These tests decode several recordings in real time's worth of CPU each; on two cores shared with
@@ -31,25 +35,20 @@ describe("offline answer transcriber (worker thread, real recordings)", () => {
   });
 
   it(
-    "finishes a draft sent while the answer was spoken with the transcript of the whole",
+    "finishes an answer heard while it was spoken with the transcript of the whole",
     async () => {
       const bytes = readFixture("answer-feedback.awb");
       const whole = await transcriber.transcribe(webm(bytes), ["feedback"]);
       // MediaRecorder's chunks end anywhere, mid-cluster included.
       const pieces = 6;
       const size = Math.ceil(bytes.length / pieces);
-      for (let seq = 0; seq < pieces; seq++) {
-        const piece = bytes.slice(seq * size, (seq + 1) * size);
-        transcriber.draft("ada", {
-          id: "r1",
-          seq,
-          bytes: piece,
-          done: false,
-          extraWords: ["feedback"],
-        });
-        await new Promise((resolve) => setTimeout(resolve, 300));
+      let heard: HeardSoFar = { parts: [], resumeAt: 0 };
+      for (let sent = 1; sent <= pieces; sent++) {
+        const draft = { bytes: bytes.slice(0, sent * size), extraWords: ["feedback"], heard };
+        heard = (await transcriber.hearDraft({ ...draft, upTo: "speaking" }))!;
       }
-      const drafted = await transcriber.transcribe(webm(bytes), ["feedback"], undefined, "ada");
+      expect(heard.parts.length).toBeGreaterThan(0);
+      const drafted = await transcriber.transcribe(webm(bytes), ["feedback"], undefined, heard);
       expect(drafted.text).toBe(whole.text);
       expect(drafted.words).toEqual(whole.words);
       expect(drafted.pcm).toEqual(whole.pcm);
@@ -58,13 +57,20 @@ describe("offline answer transcriber (worker thread, real recordings)", () => {
   );
 
   it(
-    "hears another recording than the draft's whole",
+    "hears the last sentence once a pause has closed it, and nothing of silence after it",
     async () => {
-      const bytes = readFixture("answer-feedback.awb");
-      transcriber.draft("ada", { id: "r2", seq: 0, bytes, done: true, extraWords: ["feedback"] });
-      const other = readFixture("answer-deadline.slt");
-      const heard = await transcriber.transcribe(webm(other), ["feedback"], undefined, "ada");
-      expect(heard.text).toBe((await transcriber.transcribe(webm(other), ["feedback"])).text);
+      const bytes = readFixture("answer-deadline.slt");
+      const whole = await transcriber.transcribe(webm(bytes), ["deadline"]);
+      const draft = { bytes, extraWords: ["deadline"], heard: { parts: [], resumeAt: 0 } };
+      const speaking = (await transcriber.hearDraft({ ...draft, upTo: "speaking" }))!;
+      const paused = (await transcriber.hearDraft({ ...draft, heard: speaking, upTo: "paused" }))!;
+      const text = (heard: HeardSoFar) => heard.parts.map((p) => p.recognition.text).join(" ");
+      const lastWords = whole.text.split(" ").slice(-3).join(" ");
+      expect(text(speaking)).not.toContain(lastWords);
+      expect(text(paused)).toContain(lastWords);
+      // Heard again with nothing new: the silence after the cut holds no words.
+      const again = (await transcriber.hearDraft({ ...draft, heard: paused, upTo: "stopped" }))!;
+      expect(again.parts).toEqual(paused.parts);
     },
     DECODES_TIMEOUT,
   );

@@ -1,7 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { AudioFormatError } from "../../audio/webm";
 import { decodeWebmOpus, RecordingTooLongError } from "../../audio/decode";
-import { detectSpeech, splitAtPauses, trimSilence } from "../../audio/speech";
+import {
+  closingPause,
+  detectSpeech,
+  hasSpeech,
+  splitAtPauses,
+  trimSilence,
+} from "../../audio/speech";
 import {
   createAnswerRecogniser,
   joinSegments,
@@ -38,16 +44,25 @@ export type TranscribeJob = {
   extraWords?: string[];
   /**
    * "answers" only: segments already recognised from the start of the same recording (an answer
-   * drafted while it was spoken, ./answer-drafts.ts); recognition resumes at `fromSample`.
+   * sent ahead while it was spoken, src/server/feedback/answer-drafts.ts); recognition resumes at
+   * `fromSample`.
    */
   resume?: { fromSample: number; parts: RecognisedPart[] };
   /**
-   * "answers" only: the bytes are the recording so far and the speaker may still be talking. The
-   * segments the pauses have closed are recognised and handed back (`parts`, `resumeAt`); the last
-   * one, maybe cut mid-word, waits for more audio. No transcript, no PCM.
+   * "answers" only: the bytes are a draft, the recording so far. Its new segments are recognised
+   * and handed back (`parts`, `resumeAt`), with no transcript and no PCM, as far as the speaker
+   * had got (DraftUpTo).
    */
-  partial?: boolean;
+  draft?: DraftUpTo;
 };
+
+/**
+ * How far the speaker had got when a draft was sent: still `speaking` (the last segment may end
+ * mid-word, so it waits for more audio), `paused` (the page heard a silence: if the detector hears
+ * it too, it closes the last segment, which is recognised up to the middle of that silence) or
+ * `stopped` (the recording is whole: every segment).
+ */
+export type DraftUpTo = "speaking" | "paused" | "stopped";
 
 /** A word on the recording's clock, with how sure the recogniser was of it (0..1). */
 export type TimedWord = EngineTimedWord & { confidence: number };
@@ -120,17 +135,26 @@ async function transcribeAnswer(
   // an earlier job stopped. No speech at all: nothing to search (the decoder would guess a word
   // or two from silence).
   const found = detectSpeech(audio.pcm, audio.sampleRate);
-  const speech = found.regions.length > 0;
-  const segments = speech ? splitAtPauses(found, { fromSample }) : [];
-  // Still being spoken: the last segment may end mid-word, so it waits for the next job.
-  if (job.partial) segments.pop();
-  const parts = segments.map(({ startSample, endSample }) => ({
-    offsetSeconds: startSample / audio.sampleRate,
-    recognition: recogniser.recognise(audio.pcm.subarray(startSample, endSample), job.extraWords),
-  }));
+  let segments = found.regions.length > 0 ? splitAtPauses(found, { fromSample }) : [];
+  if (job.draft === "speaking" || job.draft === "paused") {
+    const closedAt = job.draft === "paused" ? closingPause(found) : undefined;
+    segments =
+      closedAt === undefined
+        ? segments.slice(0, -1)
+        : segments
+            .filter((segment) => segment.startSample < closedAt)
+            .map((segment) => ({ ...segment, endSample: Math.min(segment.endSample, closedAt) }));
+  }
+  // A stretch of silence alone (after a draft's cut in a pause) has no words: the decoder would
+  // guess one or two.
+  const parts = segments
+    .filter((segment) => hasSpeech(found, segment))
+    .map(({ startSample, endSample }) => ({
+      offsetSeconds: startSample / audio.sampleRate,
+      recognition: recogniser.recognise(audio.pcm.subarray(startSample, endSample), job.extraWords),
+    }));
   const durationSeconds = audio.durationSeconds;
-  if (job.partial) {
-    const resumeAt = segments.at(-1)?.endSample ?? fromSample;
+  if (job.draft) {
     return {
       text: "",
       confidence: 0,
@@ -138,10 +162,12 @@ async function transcribeAnswer(
       durationSeconds,
       truncated: audio.truncated,
       parts,
-      resumeAt,
+      resumeAt: segments.at(-1)?.endSample ?? fromSample,
     };
   }
-  const heard = joinSegments(speech ? [...(job.resume?.parts ?? []), ...parts] : []);
+  const heard = joinSegments(
+    found.regions.length > 0 ? [...(job.resume?.parts ?? []), ...parts] : [],
+  );
   return {
     text: heard.text,
     confidence: heard.confidence,

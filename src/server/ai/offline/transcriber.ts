@@ -4,12 +4,10 @@ import {
   type Transcriber,
   type Transcript,
 } from "@/server/ai/engine";
-import { MAX_ANSWER_AUDIO_BYTES } from "@/shared/feedback";
 import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import type { GrammarInput } from "./grammar";
 import { JobFailedError, PoolError, TranscriberPool } from "./pool";
-import type { TimedWord } from "./transcribe-worker";
-import { createAnswerDrafts, type DraftChunk } from "./answer-drafts";
+import type { DraftUpTo, RecognisedPart, TimedWord } from "./transcribe-worker";
 
 /**
  * The offline transcriber, the default with no AI keys: WebM/Opus is decoded and recognised
@@ -150,19 +148,27 @@ export type OfflineAnswer = {
   sampleRate: number;
 };
 
+/** Segments heard of a recording's beginning, and the sample after them (a draft's hearing). */
+export type HeardSoFar = { parts: RecognisedPart[]; resumeAt: number };
+
 export type OfflineAnswerTranscriber = {
   readonly ready: Promise<void>;
-  /** `owner`: whose draft of this recording to finish, if they sent one (./answer-drafts.ts). */
+  /** `resume`: what was heard of the recording's beginning while it was spoken. */
   transcribe(
     audio: AudioInput,
     extraWords: string[],
     signal?: AbortSignal,
-    owner?: string,
+    resume?: HeardSoFar,
   ): Promise<OfflineAnswer>;
-  /** Takes a chunk of an answer still being spoken. @throws DraftError */
-  draft(owner: string, chunk: DraftChunk): void;
-  /** What has been heard so far of the owner's draft `id` (./answer-drafts.ts `heard`). */
-  heardSoFar(owner: string, id: string, waitMs: number): Promise<string | null>;
+  /**
+   * Hears more of an answer sent ahead while spoken (src/server/feedback/answer-drafts.ts): the
+   * segments after `heard`, as far as `upTo`. Null when no worker is free: a draft never makes a
+   * submitted answer wait.
+   */
+  hearDraft(
+    draft: { bytes: Uint8Array; extraWords: string[]; heard: HeardSoFar; upTo: DraftUpTo },
+    signal?: AbortSignal,
+  ): Promise<HeardSoFar | null>;
   stats(): ReturnType<TranscriberPool["stats"]>;
   close(): Promise<void>;
 };
@@ -186,30 +192,39 @@ export function createOfflineAnswerTranscriber(
     setup: { kind: "answers", questions: [], maxSeconds: options.maxSeconds },
     onWarning: options.onWarning,
   });
-  const drafts = createAnswerDrafts({
-    recognise: (job) => pool.run(job),
-    canStart: () => {
-      const { ready, busy, queued } = pool.stats();
-      return busy < ready && queued === 0;
-    },
-    maxBytes: MAX_ANSWER_AUDIO_BYTES,
-  });
   return {
     ready: pool.ready,
     stats: () => pool.stats(),
     close: () => pool.close(),
-    draft: (owner, chunk) => drafts.append(owner, chunk),
-    heardSoFar: (owner, id, waitMs) => drafts.heard(owner, id, waitMs),
-    async transcribe(audio, extraWords, signal, owner) {
+    async hearDraft({ bytes, extraWords, heard, upTo }, signal) {
+      await pool.ready;
+      const { ready, busy, queued } = pool.stats();
+      if (busy >= ready || queued > 0) return null;
       let result;
       try {
-        const drafted = owner
-          ? await drafts.take(owner, audio.bytes, extraWords, signal)
-          : undefined;
-        result =
-          drafted?.kind === "complete"
-            ? drafted.result
-            : await pool.run({ bytes: audio.bytes, extraWords, resume: drafted }, signal);
+        result = await pool.run(
+          { bytes, extraWords, resume: { fromSample: heard.resumeAt, parts: [] }, draft: upTo },
+          signal,
+        );
+      } catch (error) {
+        throw toEngineError(error);
+      }
+      return {
+        parts: [...heard.parts, ...(result.parts ?? [])],
+        resumeAt: result.resumeAt ?? heard.resumeAt,
+      };
+    },
+    async transcribe(audio, extraWords, signal, resume) {
+      let result;
+      try {
+        result = await pool.run(
+          {
+            bytes: audio.bytes,
+            extraWords,
+            resume: resume && { fromSample: resume.resumeAt, parts: resume.parts },
+          },
+          signal,
+        );
       } catch (error) {
         throw toEngineError(error);
       }
