@@ -4,13 +4,11 @@ import type { Billing } from "./billing/billing";
 import { createBillingFromConfig } from "./billing/create-billing";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
-import { createCoherentCaches, type CoherentCaches } from "./db/coherent-caches";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMetrics, type Metrics } from "./metrics";
 import { queuedTranscriber, workAiJobs } from "./jobs/ai-jobs";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
-import { createAnswerDrafts, type AnswerDrafts } from "./feedback/answer-drafts";
 
 /**
  * Everything the routes need, built once at start-up from the config: the auth service, the
@@ -23,11 +21,6 @@ export type Services = {
   logger: Logger;
   /** Counters and timings for GET /metrics. */
   metrics: Metrics;
-  /**
-   * In-process copies of per-user rows that every instance drops when the rows change; a
-   * write that must be seen at once calls `caches.settle()` after committing.
-   */
-  caches: CoherentCaches;
   /** Email: SMTP, the built-in outbox, or none (config.mail). */
   mailer: Mailer;
   /** Accounts: sign-up/in, sessions, tokens; `requireUser(services.auth)` guards routes. */
@@ -40,8 +33,6 @@ export type Services = {
    */
   jobs: JobQueue;
   aiJobs: boolean;
-  /** Answers sent ahead while spoken (answer-draft), in the database for every process. */
-  drafts: AnswerDrafts;
   /**
    * Subscriptions (Stripe or the local test provider); `requireSubscription(services.billing)`
    * from billing/entitlement.ts guards subscriber-only routes.
@@ -54,14 +45,12 @@ export async function createServices(
   database: DatabaseHandle,
   logger: Logger,
 ): Promise<Services> {
-  const caches = createCoherentCaches(database, logger);
   const mailer = createMailer(config, { db: database.db, logger });
-  const auth = await createAuthService({ config, database, caches, logger, mailer });
-  const drafts = createAnswerDrafts(database.db);
+  const auth = await createAuthService({ config, database, logger, mailer });
+  const engines = await createEngines(config, logger);
+  const jobs = createJobQueue(database, logger);
   // The offline recognisers run as jobs: in this process's workers unless it only serves.
   const aiJobs = config.ai.transcriber === "offline";
-  const engines = await createEngines(config, logger, config.role === "web" ? undefined : drafts);
-  const jobs = createJobQueue(database, logger);
   if (aiJobs && config.role !== "web") {
     workAiJobs(jobs, { ai: engines, db: database.db, concurrency: config.ai.transcribeWorkers });
   }
@@ -72,24 +61,17 @@ export async function createServices(
       aiJobs ? queuedTranscriber(jobs, config.http.requestTimeoutMs) : engines.transcriber,
     ),
     answerer: metrics.answerer(engines.answerer),
-    // A web-only process loads no recogniser: warming up belongs to the workers.
-    ...(config.role === "web" && { warm: () => {} }),
+    // A web-only process loads no recogniser: drafts and warming up belong to the workers.
+    ...(config.role === "web" && {
+      answerTranscriber: {
+        source: engines.answerTranscriber.source,
+        transcribe: engines.answerTranscriber.transcribe,
+      },
+      warm: () => {},
+    }),
   };
-  const billing = createBillingFromConfig(config, { db: database.db, caches, logger });
-  return {
-    config,
-    database,
-    logger,
-    metrics,
-    caches,
-    mailer,
-    auth,
-    ai,
-    jobs,
-    aiJobs,
-    drafts,
-    billing,
-  };
+  const billing = createBillingFromConfig(config, { db: database.db, logger });
+  return { config, database, logger, metrics, mailer, auth, ai, jobs, aiJobs, billing };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */
@@ -99,5 +81,4 @@ export async function closeServices(services: Services): Promise<void> {
   await closeEngines(services.ai);
   await services.auth.close();
   await services.mailer.close();
-  await services.caches.close();
 }

@@ -211,17 +211,27 @@ export async function onEachDatabase(
   }
 }
 
-/** POSTs JSON with the public key, as supabase-js does; throws on a non-2xx answer. */
+/**
+ * POSTs JSON with the public key, as supabase-js does; throws on a non-2xx answer. A 503 is
+ * tried again after its Retry-After, as the client does: on a busy machine a burst of sign-ups
+ * may wait longer for a database connection than the server lets a request wait.
+ */
 export async function postJson<T>(
   url: string,
   body: unknown,
   headers: Record<string, string> = {},
-) {
+  triesLeft = 5,
+): Promise<T> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", apikey, ...headers },
     body: JSON.stringify(body),
   });
+  if (res.status === 503 && triesLeft > 1) {
+    await res.body?.cancel();
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 1)));
+    return postJson(url, body, headers, triesLeft - 1);
+  }
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }

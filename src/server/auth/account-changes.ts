@@ -1,7 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { normalizeEmail, type UpdateUserBody, type User } from "@/shared/auth";
 import type { Database } from "@/server/db/client";
-import type { CoherentCaches } from "@/server/db/coherent-caches";
 import { identities, sessions, users } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import type { AccountMail } from "./account-mail";
@@ -63,7 +62,6 @@ const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
 export function createAccountChanges(deps: {
   db: Database;
-  caches: CoherentCaches;
   logger: Logger;
   sessions: Pick<SessionTokens, "claims">;
   limits: Pick<AuthLimits, "perAddress" | "passwordChecks">;
@@ -71,7 +69,7 @@ export function createAccountChanges(deps: {
   mail: Pick<AccountMail, "sendToken" | "requireMail" | "noticePasswordChanged">;
   redirectTarget: RedirectTarget;
 }): AccountChanges {
-  const { db, caches, logger, limits, passwordCheck, mail } = deps;
+  const { db, logger, limits, passwordCheck, mail } = deps;
 
   async function sessionRow(sessionId: string) {
     const [session] = await db
@@ -184,7 +182,6 @@ export function createAccountChanges(deps: {
       for (const send of sends) send();
       if (passwordHash) {
         mail.noticePasswordChanged(user.email);
-        await caches.settle(); // no instance accepts the other sessions' tokens from here on
         logger.info({ userId: user.id }, "password changed: other sessions signed out");
       }
       const identityRows = await db.select().from(identities).where(eq(identities.userId, user.id));
@@ -212,7 +209,6 @@ export function createAccountChanges(deps: {
       }
       await beforeDelete();
       if (await deleteUserRows(db, userId)) {
-        await caches.settle(); // every instance drops the user's sessions before we answer
         logger.info({ userId }, "account deleted");
       }
       return "deleted";

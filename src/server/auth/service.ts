@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
-import type { CoherentCaches } from "@/server/db/coherent-caches";
 import { appSettings } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import type { Mailer } from "@/server/mail/mailer";
@@ -48,11 +47,10 @@ const PUBLIC_KEY_BYTES = 24;
 export async function createAuthService(deps: {
   config: Config;
   database: DatabaseHandle;
-  caches: CoherentCaches;
   logger: Logger;
   mailer: Mailer;
 }): Promise<AuthService> {
-  const { config, caches, logger, mailer } = deps;
+  const { config, logger, mailer } = deps;
   const db = deps.database.db;
   const [keys, publicKey] = await Promise.all([loadSigningKeys(db), loadPublicKey(deps)]);
 
@@ -61,7 +59,6 @@ export async function createAuthService(deps: {
   const redirectTarget = createRedirectTarget(config);
   const sessions = createSessionTokens({
     db,
-    caches,
     logger,
     keys,
     issuer: `${config.siteUrl}/auth/v1`,
@@ -78,7 +75,6 @@ export async function createAuthService(deps: {
   });
   const changes = createAccountChanges({
     db,
-    caches,
     logger,
     sessions,
     limits,

@@ -6,7 +6,6 @@ import {
   type Session,
 } from "@/shared/auth";
 import type { Database } from "@/server/db/client";
-import type { CoherentCaches } from "@/server/db/coherent-caches";
 import type { Logger } from "@/server/logger";
 import { createAccessTokens } from "./access-tokens";
 import { authErrors } from "./errors";
@@ -46,7 +45,7 @@ export type SessionTokens = {
   refresh(refreshToken: string): Promise<Session>;
   /** The current user as JSON text. */
   getUser(bearer: string | undefined): Promise<string>;
-  /** Ends the session (or the user's others, or all); answers once no instance accepts them. */
+  /** Ends the session (or the user's others, or all); no instance accepts them from then on. */
   logout(bearer: string | undefined, scope: LogoutScope): Promise<void>;
   /**
    * The check other modules' routes rely on (see guard.ts): a valid token whose session has
@@ -62,8 +61,6 @@ export type SessionTokens = {
  * at most this often, not once per request.
  */
 const FOREIGN_ISSUER_WARNING_INTERVAL_MS = 60 * 1000;
-/** Users whose GET /user JSON this instance keeps: the active users of a busy hour, in memory. */
-const SESSION_USERS_CACHED = 10_000;
 /**
  * Refresh tokens revoked longer ago than their retention (a day) are deleted this often: late by
  * at most an hour, which costs a few rows, while the sweep itself stays one query an hour.
@@ -72,12 +69,11 @@ const REVOKED_TOKEN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export function createSessionTokens(deps: {
   db: Database;
-  caches: CoherentCaches;
   logger: Logger;
   keys: SigningKeys;
   issuer: string;
 }): SessionTokens {
-  const { db, caches, logger, keys, issuer } = deps;
+  const { db, logger, keys, issuer } = deps;
   let lastIssuerWarning = 0;
   const tokens = createAccessTokens(keys, issuer, (foreign) => {
     if (Date.now() - lastIssuerWarning < FOREIGN_ISSUER_WARNING_INTERVAL_MS) return;
@@ -89,8 +85,6 @@ export function createSessionTokens(deps: {
     );
   });
   const lookups = createSessionLookups(db);
-  /** user id → session id → the user as GET /user's JSON, for sessions that exist. */
-  const sessionUsers = caches.cache<string>({ maxUsers: SESSION_USERS_CACHED });
   const sweeper = setInterval(
     () =>
       void sweepRevokedTokens(db).catch((error: unknown) =>
@@ -125,16 +119,16 @@ export function createSessionTokens(deps: {
 
   /**
    * The token's user as GET /user's JSON (the database writes it: see `userJsonSql`), while its
-   * session exists; every authenticated request passes here. Answered from memory when this
-   * instance holds it: a sign-out settles before it answers (docs/decisions/0059).
+   * session exists; every authenticated request passes here. One indexed read, made after the
+   * request arrived, so a sign-out that has answered is refused everywhere
+   * (docs/decisions/0155-plain-indexed-reads.md).
    */
-  const sessionUser = (claims: AccessTokenClaims) =>
-    sessionUsers.read(claims.sub, claims.session_id, async () => {
-      const found = await lookups.userJson(claims.session_id);
-      if (!found) throw authErrors.sessionNotFound();
-      if (found.userId !== claims.sub) throw authErrors.userNotFound();
-      return found.json;
-    });
+  async function sessionUser(claims: AccessTokenClaims) {
+    const found = await lookups.userJson(claims.session_id);
+    if (!found) throw authErrors.sessionNotFound();
+    if (found.userId !== claims.sub) throw authErrors.userNotFound();
+    return found.json;
+  }
 
   async function claims(bearer: string | undefined): Promise<AccessTokenClaims> {
     const verified = await verifyBearer(bearer);
@@ -154,7 +148,6 @@ export function createSessionTokens(deps: {
       if (result.kind === "not_found") throw authErrors.refreshNotFound();
       if (result.kind === "replay") {
         logger.warn("refresh token replayed: session revoked");
-        await caches.settle();
         throw authErrors.refreshAlreadyUsed();
       }
       const found = await lookups.user(result.sessionId);
@@ -170,7 +163,6 @@ export function createSessionTokens(deps: {
       const verified = await verifyBearer(bearer);
       const existed = await endSessions(db, verified.sub, verified.session_id, scope);
       if (!existed) throw authErrors.sessionNotFound();
-      await caches.settle();
     },
 
     async authenticate(bearer) {

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { LogoutScope } from "@/shared/auth";
 import type { Database } from "@/server/db/client";
-import { coalesce } from "@/server/db/coalesce";
 import { isUuid } from "@/server/db/uuid";
 import { identities, refreshTokens, sessions, users } from "@/server/db/schema";
 import {
@@ -11,7 +10,7 @@ import {
   openSuccessor,
   sealSuccessor,
 } from "./refresh-tokens";
-import { userJsonSql, type IdentityRow, type UserRow } from "./users";
+import { userJsonSql } from "./users";
 
 /** Sessions and their refresh-token chains (docs/contracts/auth.md, "Sessions and refresh tokens"). */
 
@@ -194,48 +193,41 @@ export async function endSessions(
 }
 
 /**
- * The lookups behind authenticated requests that the caches cannot answer. Each call is answered
- * by a query sent after it was made (so it sees every sign-out committed before); concurrent
- * calls share one query (docs/decisions/0054-coalesced-lookups.md).
+ * The lookups behind authenticated requests: one prepared primary-key read each, sent after the
+ * request arrived, so it sees every sign-out committed before (docs/decisions/0155).
  */
 export function createSessionLookups(db: Database) {
-  const ids = sql.placeholder("ids");
+  const id = sql.placeholder("id");
   const withUsers = db
-    .select({ sessionId: sessions.id, user: users, identity: identities })
+    .select({ user: users, identity: identities })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(identities, eq(identities.userId, users.id))
-    .where(sql`${sessions.id} = any(${ids}::uuid[])`)
+    .where(eq(sessions.id, id))
     .orderBy(asc(identities.createdAt))
-    .prepare("auth_session_users");
+    .prepare("auth_session_user");
 
   const asJson = db
-    .select({ sessionId: sessions.id, userId: users.id, json: userJsonSql })
+    .select({ userId: users.id, json: userJsonSql })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(sql`${sessions.id} = any(${ids}::uuid[])`)
+    .where(eq(sessions.id, id))
     .prepare("auth_session_user_json");
-
-  const user = coalesce(async (keys: string[]) => {
-    const rows = await withUsers.execute({ ids: keys.filter(isUuid) });
-    const found = new Map<string, { user: UserRow; identities: IdentityRow[] }>();
-    for (const row of rows) {
-      let entry = found.get(row.sessionId);
-      if (!entry) found.set(row.sessionId, (entry = { user: row.user, identities: [] }));
-      if (row.identity) entry.identities.push(row.identity);
-    }
-    return found;
-  });
-
-  const userJson = coalesce(async (keys: string[]) => {
-    const rows = await asJson.execute({ ids: keys.filter(isUuid) });
-    return new Map(rows.map((row) => [row.sessionId, { userId: row.userId, json: row.json }]));
-  });
 
   return {
     /** The session's user as `toUserJson` text (for GET /user), or undefined when it is gone. */
-    userJson,
+    async userJson(sessionId: string) {
+      if (!isUuid(sessionId)) return undefined;
+      const [row] = await asJson.execute({ id: sessionId });
+      return row;
+    },
     /** The session's user and identities, or undefined when the session is gone. */
-    user,
+    async user(sessionId: string) {
+      if (!isUuid(sessionId)) return undefined;
+      const rows = await withUsers.execute({ id: sessionId });
+      if (rows.length === 0) return undefined;
+      const identityRows = rows.flatMap((row) => (row.identity ? [row.identity] : []));
+      return { user: rows[0]!.user, identities: identityRows };
+    },
   };
 }

@@ -312,9 +312,8 @@ describe("tampered and expired access tokens", () => {
   it("drops the local session when the server-side session is gone", async () => {
     const { supabase, session } = await signedUp();
     await supabase.auth.setSession(session);
-    expect((await userRaw(session.access_token)).status).toBe(200); // now held in memory
+    expect((await userRaw(session.access_token)).status).toBe(200);
     await t.database.db.delete(sessions).where(eq(sessions.id, sessionIdOf(session.access_token)));
-    await t.services.caches.settle(); // as the app does after its own writes
     const { data, error } = await supabase.auth.getUser();
     expect(data.user).toBeNull();
     expect(error?.name).toBe("AuthSessionMissingError");

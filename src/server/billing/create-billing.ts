@@ -1,6 +1,5 @@
 import type { Config } from "@/server/config";
 import type { Database } from "@/server/db/client";
-import type { CoherentCaches } from "@/server/db/coherent-caches";
 import type { Logger } from "@/server/logger";
 import { createBilling, type Billing } from "./billing";
 import { createLocalProvider } from "./local-provider";
@@ -11,13 +10,13 @@ import { createSubscriptionStore } from "./subscription-store";
 /** The billing service for this configuration: Stripe when a secret key is set, else local. */
 export function createBillingFromConfig(
   config: Config,
-  deps: { db: Database; caches: CoherentCaches; logger: Logger },
+  deps: { db: Database; logger: Logger },
   options: { now?: Clock } = {},
 ): Billing {
   const { db } = deps;
   const now = options.now ?? (() => new Date());
   const logger = deps.logger.child({ module: "billing" });
-  const subscriptions = createSubscriptionStore(db, deps.caches);
+  const subscriptions = createSubscriptionStore(db);
   const provider =
     config.billing.provider === "stripe"
       ? createStripeProvider({

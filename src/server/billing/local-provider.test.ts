@@ -35,7 +35,7 @@ describe("local billing provider (the built-in test checkout)", () => {
     const services = await createServices(config, database, logger);
     services.billing = createBillingFromConfig(
       config,
-      { db: database.db, caches: services.caches, logger },
+      { db: database.db, logger },
       { now: () => now },
     );
     t = await createTestApp({ env, services, database });

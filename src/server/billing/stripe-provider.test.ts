@@ -357,7 +357,6 @@ describe("Stripe provider against a wire-compatible fake Stripe (real SDK, no ne
       .update(subscriptions)
       .set({ syncedAt: new Date(Date.now() - 2 * 3600 * 1000) })
       .where(eq(subscriptions.userId, user.id));
-    await t.services.caches.settle();
     fake.failNext(503);
     const fromCopy = await invoke(t, "check-subscription", user.accessToken);
     expect(fromCopy.status).toBe(200);

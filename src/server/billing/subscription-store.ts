@@ -1,9 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { premiumPlan } from "@/shared/billing";
 import type { Database } from "@/server/db/client";
-import type { CoherentCaches } from "@/server/db/coherent-caches";
-import { coalesce } from "@/server/db/coalesce";
-import { isUuid } from "@/server/db/uuid";
 import { customers, subscriptions } from "@/server/db/schema";
 import type { SubscriptionRow } from "./entitlement";
 
@@ -23,20 +20,19 @@ export async function readSubscription(
 
 export type SubscriptionStore = {
   /**
-   * The user's row for the hot path (every `check-subscription` and guarded practice call):
-   * from memory when this instance holds it, else one prepared query that concurrent reads
-   * share (docs/decisions/0054, 0059). `null` when the user has none.
+   * The user's row for the hot path (every `check-subscription` and guarded practice call): one
+   * prepared primary-key read (docs/decisions/0155). `null` when the user has none.
    */
   read(userId: string): Promise<SubscriptionRow | null>;
   /**
    * Replaces the user's row with the provider's best subscription, or removes it when there is
-   * none; resolves once no instance answers from the row it replaced.
+   * none; every instance reads the new row from then on.
    */
   write(userId: string, snapshot: SubscriptionSnapshot | null, syncedAt: Date): Promise<void>;
 };
 
-export function createSubscriptionStore(db: Database, caches: CoherentCaches): SubscriptionStore {
-  const byUsers = db
+export function createSubscriptionStore(db: Database): SubscriptionStore {
+  const byUser = db
     .select({
       userId: subscriptions.userId,
       provider: subscriptions.provider,
@@ -49,16 +45,14 @@ export function createSubscriptionStore(db: Database, caches: CoherentCaches): S
       syncedAt: subscriptions.syncedAt,
     })
     .from(subscriptions)
-    .where(sql`${subscriptions.userId} = any(${sql.placeholder("ids")}::uuid[])`)
-    .prepare("billing_subscriptions_by_user");
-  const readFromDatabase = coalesce(async (userIds: string[]) => {
-    const rows = await byUsers.execute({ ids: userIds.filter(isUuid) });
-    return new Map(rows.map((row) => [row.userId, row]));
-  });
-  const rows = caches.cache<SubscriptionRow | null>({ maxUsers: 10_000 });
+    .where(eq(subscriptions.userId, sql.placeholder("userId")))
+    .prepare("billing_subscription_of_user");
 
   return {
-    read: (userId) => rows.read(userId, "", async () => (await readFromDatabase(userId)) ?? null),
+    async read(userId) {
+      const [row] = await byUser.execute({ userId });
+      return row ?? null;
+    },
 
     async write(userId, snapshot, syncedAt) {
       if (!snapshot) {
@@ -70,7 +64,6 @@ export function createSubscriptionStore(db: Database, caches: CoherentCaches): S
           .values({ userId, ...values })
           .onConflictDoUpdate({ target: subscriptions.userId, set: values });
       }
-      await caches.settle();
     },
   };
 }

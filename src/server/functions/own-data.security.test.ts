@@ -47,7 +47,6 @@ describe("export-my-data and delete-my-history without a subscription", () => {
       .update(subscriptions)
       .set({ status: "canceled", cancelAt: new Date(Date.now() - 60_000) })
       .where(eq(subscriptions.userId, user.id));
-    await t.services.caches.settle();
     expect((await call(user, "start-session", { mode: "quick" })).status).toBe(403);
 
     const exported = await call(user, "export-my-data");
