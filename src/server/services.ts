@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { createMetrics, type Metrics } from "./metrics";
 import { queuedTranscriber, workAiJobs } from "./jobs/ai-jobs";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
+import { createAnswerDrafts, type AnswerDrafts } from "./feedback/answer-drafts";
 
 /**
  * Everything the routes need, built once at start-up from the config: the auth service, the
@@ -33,6 +34,8 @@ export type Services = {
    */
   jobs: JobQueue;
   aiJobs: boolean;
+  /** Answers sent ahead while spoken (answer-draft), in the database for every process. */
+  drafts: AnswerDrafts;
   /**
    * Subscriptions (Stripe or the local test provider); `requireSubscription(services.billing)`
    * from billing/entitlement.ts guards subscriber-only routes.
@@ -47,10 +50,11 @@ export async function createServices(
 ): Promise<Services> {
   const mailer = createMailer(config, { db: database.db, logger });
   const auth = await createAuthService({ config, database, logger, mailer });
-  const engines = await createEngines(config, logger);
-  const jobs = createJobQueue(database, logger);
+  const drafts = createAnswerDrafts(database.db);
   // The offline recognisers run as jobs: in this process's workers unless it only serves.
   const aiJobs = config.ai.transcriber === "offline";
+  const engines = await createEngines(config, logger, config.role === "web" ? undefined : drafts);
+  const jobs = createJobQueue(database, logger);
   if (aiJobs && config.role !== "web") {
     workAiJobs(jobs, { ai: engines, db: database.db, concurrency: config.ai.transcribeWorkers });
   }
@@ -61,17 +65,23 @@ export async function createServices(
       aiJobs ? queuedTranscriber(jobs, config.http.requestTimeoutMs) : engines.transcriber,
     ),
     answerer: metrics.answerer(engines.answerer),
-    // A web-only process loads no recogniser: drafts and warming up belong to the workers.
-    ...(config.role === "web" && {
-      answerTranscriber: {
-        source: engines.answerTranscriber.source,
-        transcribe: engines.answerTranscriber.transcribe,
-      },
-      warm: () => {},
-    }),
+    // A web-only process loads no recogniser: warming up belongs to the workers.
+    ...(config.role === "web" && { warm: () => {} }),
   };
   const billing = createBillingFromConfig(config, { db: database.db, logger });
-  return { config, database, logger, metrics, mailer, auth, ai, jobs, aiJobs, billing };
+  return {
+    config,
+    database,
+    logger,
+    metrics,
+    mailer,
+    auth,
+    ai,
+    jobs,
+    aiJobs,
+    drafts,
+    billing,
+  };
 }
 
 /** Releases what the services hold (worker pools, timers). The database is closed separately. */
