@@ -22,12 +22,15 @@ export type RateLimitDecision = {
 };
 
 export type RateLimiter = {
-  /** Counts one request against `key` and says whether it is within `limit`. */
-  take(key: string, limit: number): Promise<RateLimitDecision>;
+  /**
+   * Counts one request (or `amount` of something, such as seconds of audio) against `key` and
+   * says whether the window's total is within `limit`.
+   */
+  take(key: string, limit: number, amount?: number): Promise<RateLimitDecision>;
   /** The count in the current window, without adding to it. */
   peek(key: string): Promise<number>;
-  /** Adds one to `key` without deciding anything (e.g. a failed sign-in). */
-  add(key: string): Promise<void>;
+  /** Adds one (or `amount`) to `key` without deciding anything (e.g. a failed sign-in). */
+  add(key: string, amount?: number): Promise<void>;
   /** The count in the current window and when it last grew (back-off; docs/decisions/0081). */
   status(key: string): Promise<{ count: number; lastAt: Date | undefined }>;
 };
@@ -48,20 +51,25 @@ export function createRateLimiter(
   const windowStartOf = (time: number) => Math.floor(time / windowMs) * windowMs;
   let lastSweep = 0;
 
-  const increment = async (key: string, time: number) => {
+  const increment = async (key: string, time: number, amount = 1) => {
     const [row] = await db
       .insert(rateLimits)
-      .values({ key, windowStart: new Date(windowStartOf(time)), count: 1, lastAt: new Date(time) })
+      .values({
+        key,
+        windowStart: new Date(windowStartOf(time)),
+        count: amount,
+        lastAt: new Date(time),
+      })
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1`, lastAt: new Date(time) },
+        set: { count: sql`${rateLimits.count} + ${amount}`, lastAt: new Date(time) },
       })
       .returning({ count: rateLimits.count });
     if (time - lastSweep > SWEEP_INTERVAL_MS) {
       lastSweep = time;
       void sweepRateLimits(db, time).catch(() => {});
     }
-    return row?.count ?? 1;
+    return row?.count ?? amount;
   };
 
   const current = async (key: string) => {
@@ -75,9 +83,9 @@ export function createRateLimiter(
   };
 
   return {
-    async take(key, limit) {
+    async take(key, limit, amount) {
       const time = now();
-      const count = await increment(key, time);
+      const count = await increment(key, time, amount);
       const retryAfterSeconds = Math.max(
         1,
         Math.ceil((windowStartOf(time) + windowMs - time) / 1000),
@@ -88,8 +96,8 @@ export function createRateLimiter(
       return (await current(key)).count;
     },
     status: current,
-    add: async (key) => {
-      await increment(key, now());
+    add: async (key, amount) => {
+      await increment(key, now(), amount);
     },
   };
 }

@@ -53,7 +53,7 @@ export async function evaluateAnswer(
   const charged = recordingSeconds(
     decodeRecording(request.audio, { maxSeconds: MAX_ANSWER_RECORDING_SECONDS, what: "answer" }),
   );
-  deps.audioBudget.charge(userId, charged);
+  await deps.audioBudget.charge(userId, charged);
   // A job run again after its worker died must find what the first run stored: key it always.
   request = { ...request, answerId: request.answerId ?? randomUUID() };
   let feedback: Feedback;
@@ -69,7 +69,7 @@ export async function evaluateAnswer(
     throw asApiError(error);
   }
   // The decoder's measure is the work done: count what the container's timestamps left out.
-  deps.audioBudget.add(userId, (feedback.delivery?.durationSeconds ?? 0) - charged);
+  await deps.audioBudget.add(userId, (feedback.delivery?.durationSeconds ?? 0) - charged);
   return feedback;
 }
 

@@ -1,4 +1,3 @@
-import { LRUCache } from "lru-cache";
 import type { Database } from "@/server/db/client";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
 import { ApiError } from "@/server/http/errors";
@@ -68,52 +67,43 @@ export function createOneAtATime() {
 
 export type AudioBudget = {
   /** Counts `seconds` of audio; throws 429 `rate_limited` (with Retry-After) once over budget. */
-  charge(userId: string, seconds: number): void;
+  charge(userId: string, seconds: number): Promise<void>;
   /** Counts audio found longer than charged (the decoder's measure), refusing nothing. */
-  add(userId: string, seconds: number): void;
+  add(userId: string, seconds: number): Promise<void>;
 };
 
 /**
  * Per-user budgets in seconds of recorded audio, not calls: recognising a 3-minute answer costs
  * about sixteen times an 11-second one, so counting calls let one person's few long answers fill
- * the recogniser (docs/decisions/0085). A window opens at a user's first recording and lasts
- * `windowMs`. Kept in this process's memory, like the workers whose time it shares out.
+ * the recogniser (docs/decisions/0085). Whole seconds, rounded up, in windows of the shared rate
+ * limiter, so every web instance on one database counts a user's audio together.
  */
-export function createAudioBudget(options: {
-  secondsPerWindow: number;
-  windowMs: number;
-  now?: () => number;
-}): AudioBudget {
-  const { secondsPerWindow, windowMs, now = Date.now } = options;
-  const windows = new LRUCache<string, { start: number; seconds: number }>({
-    max: 100_000,
-    ttl: windowMs,
-  });
-  const current = (userId: string) => {
-    const time = now();
-    let window = windows.get(userId);
-    if (!window || time - window.start >= windowMs) {
-      window = { start: time, seconds: 0 };
-      windows.set(userId, window);
-    }
-    return { window, time };
-  };
+export function createAudioBudget(
+  db: Database,
+  options: { secondsPerWindow: number; windowMs: number; now?: () => number },
+): AudioBudget {
+  const { secondsPerWindow, windowMs, now } = options;
+  const limiter = createRateLimiter(db, { windowMs, now });
+  const keyOf = (userId: string) => rateLimitKey("practice-audio", userId);
   return {
-    charge(userId, seconds) {
-      const { window, time } = current(userId);
-      if (window.seconds + seconds > secondsPerWindow) {
-        const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
+    async charge(userId, seconds) {
+      const { allowed, retryAfterSeconds: retryAfter } = await limiter.take(
+        keyOf(userId),
+        secondsPerWindow,
+        Math.max(1, Math.ceil(seconds)),
+      );
+      if (!allowed) {
         const minutes = Math.round(windowMs / 60_000);
         throw new ApiError(
           "rate_limited",
-          `You have sent ${describeSeconds(window.seconds)} of recordings in ${minutes} minutes; the limit is ${describeSeconds(secondsPerWindow)}. Please try again in ${retryAfter} seconds.`,
+          `Recordings are limited to ${describeSeconds(secondsPerWindow)} every ${minutes} minutes, and this one would go past it. Please try again in ${retryAfter} seconds.`,
           { headers: { "Retry-After": String(retryAfter) } },
         );
       }
-      window.seconds += seconds;
     },
-    add(userId, seconds) {
-      if (seconds > 0) current(userId).window.seconds += seconds;
+    async add(userId, seconds) {
+      const whole = Math.round(seconds);
+      if (whole > 0) await limiter.add(keyOf(userId), whole);
     },
   };
 }

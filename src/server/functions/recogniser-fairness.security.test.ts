@@ -110,10 +110,34 @@ describe("the per-user budget in seconds of audio", () => {
     const res = await call(t, ada, "evaluate-answer", { question, audio: long[0] });
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     const error = await expectError(res, 429, "rate_limited");
-    expect(error.message).toMatch(/seconds of recordings|limit is 10 seconds/);
+    expect(error.message).toMatch(/Recordings are limited to 10 seconds every 10 minutes/);
     // No recogniser was loaded or run for it.
     expect(performance.now() - startedAt).toBeLessThan(2000);
   });
+
+  it(
+    "is one budget on every instance of the database",
+    async () => {
+      const other = await createTestApp({
+        database: t.database,
+        env: {
+          PRACTICE_AUDIO_SECONDS_PER_10_MINUTES: "10",
+          RATE_LIMIT_EVALUATE_PER_MINUTE: "1000",
+        },
+      });
+      try {
+        const cy = await createTestUser(t);
+        await subscribeTestUser(t, cy);
+        // About 5 s each: the first fits the 10 s, and the second, sent to the other instance, not.
+        expect((await answer(t, cy, short)).status).toBe(200);
+        const res = await call(other, cy, "evaluate-answer", { question, audio: short });
+        await expectError(res, 429, "rate_limited");
+      } finally {
+        await other.close();
+      }
+    },
+    DECODES_TIMEOUT,
+  );
 
   it("counts typed answers as no audio", async () => {
     const res = await call(t, ada, "evaluate-answer", {

@@ -22,7 +22,7 @@ export async function transcribeAudio(
   signal?: AbortSignal,
 ): Promise<TranscribeAudioResponse> {
   const bytes = decodeRecording(request.audio);
-  deps.audioBudget.charge(userId, recordingSeconds(bytes));
+  await deps.audioBudget.charge(userId, recordingSeconds(bytes));
   try {
     const transcript = await deps.transcriber.transcribe(
       { bytes, mimeType: "audio/webm" },
