@@ -409,7 +409,7 @@ describe("two instances on one database", () => {
       const user = await createTestUser(b);
       const onB = client(b);
       await onB.auth.signInWithPassword({ email: user.email, password: user.password });
-      expect((await onB.auth.getUser()).error).toBeNull(); // b now holds it in memory
+      expect((await onB.auth.getUser()).error).toBeNull(); // b has answered for it
 
       const { error } = await client(a).auth.resetPasswordForEmail(user.email);
       expect(error).toBeNull();

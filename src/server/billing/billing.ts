@@ -5,9 +5,9 @@ import type { BillingProvider, BillingUser, Clock } from "./provider";
 import type { SubscriptionStore } from "./subscription-store";
 
 /**
- * The billing service the routes use: answers from our own `subscriptions` row (kept in memory
- * while it is current, see SubscriptionStore), re-syncing from the provider only when the row
- * is stale or the caller asks.
+ * The billing service the routes use: answers from our own `subscriptions` row (read at each
+ * call, see SubscriptionStore), re-syncing from the provider only when the row is stale or the
+ * caller asks.
  */
 export type Billing = {
   readonly provider: BillingProvider;
