@@ -54,6 +54,9 @@ export async function answerDraft(
     throw new ApiError("conflict", error.message);
   }
   const job: DecodeDraftJob = { userId, recording, upTo: request.listen ? "paused" : "speaking" };
+  // A hearing not yet started would hear less than this one: it goes, so that a recogniser slower
+  // than the chunks never falls further behind than the one hearing it is running.
+  await deps.jobs.dropQueued("decode-draft", userId);
   const finished = (heard: string) =>
     finishedThought(request.question, measureForInterview(deps.reference, request.question, heard));
   // The speaker has paused (docs/decisions/0104): is what was heard already a whole answer? What

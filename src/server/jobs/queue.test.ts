@@ -123,6 +123,31 @@ describe("the AI job queue", () => {
     expect(heard).toEqual([{ recording: "r1" }]);
   });
 
+  it("drops the owner's jobs of a kind that no worker has started, and nobody else's", async () => {
+    let release = () => {};
+    const heard: unknown[] = [];
+    jobs.work("decode-draft", 1, async (input) => {
+      heard.push(input);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await jobs.send("decode-draft", { n: 1 }, { owner: "ada" });
+    await until(() => heard.length === 1);
+    await jobs.send("decode-draft", { n: 2 }, { owner: "ada" });
+    await jobs.send("decode-draft", { n: 3 }, { owner: "grace" });
+    await jobs.dropQueued("decode-draft", "ada");
+    await jobs.send("decode-draft", { n: 4 }, { owner: "ada" });
+    for (let n = 0; n < 3; n++) {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await until(() => {
+      release();
+      return heard.length === 3;
+    });
+    expect(heard).toEqual(expect.arrayContaining([{ n: 1 }, { n: 3 }, { n: 4 }]));
+    expect(heard).not.toContainEqual({ n: 2 });
+  });
+
   it("gives up waiting at the deadline with a timeout", async () => {
     jobs.work("evaluate-answer", 1, async () => "unused");
     const late = await jobs

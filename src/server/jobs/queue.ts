@@ -60,6 +60,8 @@ export type JobQueue = {
   ): Promise<unknown>;
   /** Sends a job nobody waits for (its outcome is the handler's to keep). */
   send(kind: JobKind, input: unknown, options: { owner: string }): Promise<void>;
+  /** Cancels the owner's jobs of `kind` that no worker has started: a newer one does their work. */
+  dropQueued(kind: JobKind, owner: string): Promise<void>;
   /** Runs `kind`'s jobs in this process, `concurrency` at a time (registered at start). */
   work(kind: JobKind, concurrency: number, handler: JobHandler): void;
   /** Where the owner's unfinished job is (sent by any process). */
@@ -225,6 +227,17 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       if (closed) return;
       const instance = await start();
       await instance.send(kind, input as object, { group: { id: owner } });
+    },
+    async dropQueued(kind, owner) {
+      const instance = await start();
+      const { rows } = await instance
+        .getDb()
+        .executeSql(
+          "select id from pgboss.job where name = $1 and group_id = $2 and state = 'created'",
+          [kind, owner],
+        );
+      const ids = (rows as { id: string }[]).map((row) => row.id);
+      if (ids.length > 0) await instance.cancel(kind, ids);
     },
     async run(kind, input, { owner, signal, timeoutMs }) {
       if (closed) throw new EngineError("unavailable", "The server is shutting down.");
