@@ -1,7 +1,9 @@
 /**
  * Import boundaries, checked on resolved paths (so `@/…` and `../…` imports count alike):
  * client ↛ server, server ↛ client, shared ↛ either, a feature ↛ another feature, app code ↛
- * tests, and no cycles (type-only imports included). Run by `npm run lint`.
+ * tests, and no cycles (type-only imports included); on the server, the library is a leaf, engines
+ * sit below the domain, the domain below the routes, and http below every feature. Run by
+ * `npm run lint`.
  * docs/conventions.md lists these rules with the files that show them.
  */
 module.exports = {
@@ -47,6 +49,45 @@ module.exports = {
         "Design-system components and lib are used by features and pages, never the reverse.",
       from: { path: "^src/client/(components|lib)/" },
       to: { path: "^src/client/(features|pages)/" },
+    },
+    {
+      name: "library-is-a-leaf",
+      severity: "error",
+      comment:
+        "The question bank, role sets, answer library and corpora are data every part reads: they import nothing else of the server.",
+      from: { path: "^src/server/library/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src/server/", pathNot: "^src/server/library/" },
+    },
+    {
+      name: "engines-below-the-domain",
+      severity: "error",
+      comment:
+        "Engines (speech, answers) know the library and their own interface; feedback, sessions and the routes use them, never the reverse.",
+      from: { path: "^src/server/ai/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: "^src/server/(feedback|sessions|functions|jobs|billing|auth|cv|share|mail|http)/",
+      },
+    },
+    {
+      name: "domain-below-routes",
+      severity: "error",
+      comment:
+        "Domain modules are called by the routes (functions, auth's and billing's routes), never call them.",
+      from: {
+        path: "^src/server/(library|ai|feedback|sessions|cv|share|jobs|db|mail)/",
+        pathNot: "\\.test\\.ts$",
+      },
+      to: { path: "^src/server/functions/" },
+    },
+    {
+      name: "http-below-features",
+      severity: "error",
+      comment:
+        "src/server/http is the plumbing every route uses (errors, validation, headers); it knows no feature.",
+      from: { path: "^src/server/http/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: "^src/server/(auth|billing|feedback|sessions|functions|ai|jobs|cv|share|library|mail)/",
+      },
     },
     {
       name: "app-code-not-to-tests",

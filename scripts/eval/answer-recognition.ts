@@ -17,8 +17,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
-import { writtenCorpus } from "@/server/ai/offline/answer-corpus";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { writtenCorpus } from "@/server/library/answer-corpus";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { answerCorpus, createAnswerRecogniser } from "@/server/ai/offline/answer-recognizer";
 import { dictionaryForm, normaliseText } from "@/server/ai/offline/grammar";
 import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";

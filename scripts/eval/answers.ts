@@ -1,7 +1,7 @@
 // Retrieval quality of the offline answer library: how often a reworded interview question
 // reaches the right model answer, and how often an unknown question is wrongly matched.
 // Run: `npm run eval:answers` (add `-- --verbose` to list every miss).
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { createOfflineAnswerer } from "@/server/ai/offline/answerer";
 import {
   blindParaphrases,
@@ -10,7 +10,7 @@ import {
   offBankQuestions,
   requiredQuestions,
 } from "@tests/data/retrieval-paraphrases";
-import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/ai/offline/retrieval";
+import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/library/retrieval";
 
 const verbose = process.argv.includes("--verbose");
 const loadStarted = performance.now();

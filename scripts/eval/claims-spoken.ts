@@ -15,7 +15,7 @@ import type { TimedWord } from "@/server/ai/engine";
 import type { Delivery } from "@/shared/feedback";
 import path from "node:path";
 import pLimit from "p-limit";
-import { closeEngines, createEngines } from "@/server/ai/engines";
+import { closeEngines, createEngines } from "@/server/engines";
 import { loadConfig } from "@/server/config";
 import { detectSpeech, pauseSpans } from "@/server/audio/speech";
 import { analyseDelivery } from "@/server/feedback/delivery";

@@ -23,7 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pLimit from "p-limit";
-import { closeEngines, createEngines } from "@/server/ai/engines";
+import { closeEngines, createEngines } from "@/server/engines";
 import { normaliseText } from "@/server/ai/offline/grammar";
 import { RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
 import { loadConfig } from "@/server/config";

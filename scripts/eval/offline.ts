@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { EngineError } from "@/server/ai/engine";
 import { americanSpellings, LEADING_FILLERS, normaliseText } from "@/server/ai/offline/grammar";
-import { loadQuestionBank, spokenQuestions } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank, spokenQuestions } from "@/server/library/answer-library";
 import { createOfflineTranscriber } from "@/server/ai/offline/transcriber";
 
 type Recording = {

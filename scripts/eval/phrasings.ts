@@ -15,10 +15,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadQuestionBank, spokenQuestions } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank, spokenQuestions } from "@/server/library/answer-library";
 import { dictionaryForm, LEADING_FILLERS, normaliseText } from "@/server/ai/offline/grammar";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE } from "@/server/ai/offline/recognizer";
-import { createRetriever } from "@/server/ai/offline/retrieval";
+import { createRetriever } from "@/server/library/retrieval";
 import { UNCERTAIN_BELOW } from "@/server/ai/offline/transcriber";
 import { trimSilence } from "@/server/audio/speech";
 

@@ -11,7 +11,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pLimit from "p-limit";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { recordSpeech, requireSpeechTools, type Speech } from "@tests/support/speech";
 
 requireSpeechTools("eval:role-questions");

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Answerer, Transcriber } from "@/server/ai/engine";
-import type { Engines } from "@/server/ai/engines";
+import type { Engines } from "@/server/engines";
 import type { DatabaseHandle } from "@/server/db/client";
 import type { JobQueue } from "@/server/jobs/queue";
 

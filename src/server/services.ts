@@ -1,4 +1,4 @@
-import { closeEngines, createEngines, type Engines } from "./ai/engines";
+import { closeEngines, createEngines, type Engines } from "./engines";
 import { createAuthService, type AuthService } from "./auth/service";
 import type { Billing } from "./billing/billing";
 import { createBillingFromConfig } from "./billing/create-billing";
@@ -7,7 +7,8 @@ import type { DatabaseHandle } from "./db/client";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMetrics, type Metrics } from "./metrics";
-import { queuedTranscriber, workAiJobs } from "./jobs/ai-jobs";
+import { queuedTranscriber } from "./jobs/ai-jobs";
+import { workAiJobs } from "./functions/work-ai-jobs";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createAnswerDrafts, type AnswerDrafts } from "./feedback/answer-drafts";
 

@@ -1,6 +1,6 @@
-import { closeEngines, createEngines } from "./ai/engines";
+import { closeEngines, createEngines } from "./engines";
 import type { Config } from "./config";
-import { workAiJobs } from "./jobs/ai-jobs";
+import { workAiJobs } from "./functions/work-ai-jobs";
 import { createJobQueue } from "./jobs/queue";
 import { createAnswerDrafts } from "./feedback/answer-drafts";
 import type { Logger } from "./logger";

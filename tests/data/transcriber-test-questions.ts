@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { spokenQuestions, type BankEntry } from "@/server/ai/offline/answer-library";
-import type { GrammarInput } from "@/server/ai/offline/grammar";
+import {
+  spokenQuestions,
+  type BankEntry,
+  type SpokenQuestion,
+} from "@/server/library/answer-library";
 
 /**
  * Questions for the transcriber's tests, evaluation and benchmark: the 40 questions the bank
@@ -51,10 +54,10 @@ export const REQUIRED_QUESTIONS: readonly string[] = [
   "what would you do in your first ninety days",
 ];
 
-const offlineDir = path.resolve(import.meta.dirname, "../../src/server/ai/offline");
+const libraryDir = path.resolve(import.meta.dirname, "../../src/server/library");
 
 /** The bank files' questions, variants and spoken phrasings (an entry without `question` is ignored). */
-function bankQuestions(dir = offlineDir): GrammarInput[] {
+function bankQuestions(dir = libraryDir): SpokenQuestion[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => /^question-bank.*\.json$/.test(name))
@@ -71,7 +74,7 @@ function bankQuestions(dir = offlineDir): GrammarInput[] {
 }
 
 /** The required questions, then the bank's entries. */
-export function testQuestions(): GrammarInput[] {
+export function testQuestions(): SpokenQuestion[] {
   return [
     ...REQUIRED_QUESTIONS.map((question, index) => ({ id: `required-${index + 1}`, question })),
     ...bankQuestions(),

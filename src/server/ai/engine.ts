@@ -1,4 +1,4 @@
-import type { QuestionType } from "@/server/ai/offline/question-type";
+import type { QuestionType } from "@/server/library/question-type";
 import type { CvProfile } from "@/shared/cv";
 import type { Delivery, Feedback } from "@/shared/feedback";
 

@@ -27,7 +27,7 @@ import {
   authErrorResponse,
   authErrors,
 } from "./errors";
-import { gotrueBody, gotrueJson } from "@/server/http/validate";
+import { gotrueBody, gotrueJson } from "./validate";
 
 /** Request bodies here are a few hundred bytes; anything near this is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { chooseQuestions } from "@/server/sessions/choose-questions";
 import type { Cv } from "@/shared/cv";
 import type { StartSessionRequest } from "@/shared/sessions";

@@ -1,4 +1,4 @@
-import type { BankEntry } from "@/server/ai/offline/answer-library";
+import type { BankEntry } from "@/server/library/answer-library";
 import { skillsInJobPost, type ChosenSession } from "@/server/sessions/choose-questions";
 import type { Cv } from "@/shared/cv";
 import type { SessionQuestion, StartSessionRequest } from "@/shared/sessions";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Engines } from "@/server/ai/engines";
+import type { Engines } from "@/server/engines";
 import type { Database } from "@/server/db/client";
 import { attempts } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";

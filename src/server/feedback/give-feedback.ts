@@ -1,4 +1,4 @@
-import type { Engines } from "@/server/ai/engines";
+import type { Engines } from "@/server/engines";
 import type { Feedback } from "@/shared/feedback";
 import { detectSpeech, pauseSpans } from "@/server/audio/speech";
 import { analyseDelivery } from "./delivery";

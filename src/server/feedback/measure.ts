@@ -1,5 +1,5 @@
 import type { TimedWord } from "@/server/ai/engine";
-import type { QuestionType } from "@/server/ai/offline/question-type";
+import type { QuestionType } from "@/server/library/question-type";
 import { isWord, readText, type TextDoc, type Token } from "@/server/language/text";
 import type { Delivery } from "@/shared/feedback";
 import { findFillers } from "@/shared/fillers";

@@ -1,7 +1,7 @@
 import type { QuestionReference } from "@/server/ai/engine";
-import { loadQuestionBank, type BankEntry } from "@/server/ai/offline/answer-library";
-import { detectQuestionType, type QuestionType } from "@/server/ai/offline/question-type";
-import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/ai/offline/retrieval";
+import { loadQuestionBank, type BankEntry } from "@/server/library/answer-library";
+import { detectQuestionType, type QuestionType } from "@/server/library/question-type";
+import { createRetriever, DEFAULT_MATCH_THRESHOLD } from "@/server/library/retrieval";
 
 /**
  * What we know about the question being answered, for the rubric's relevance check: its type

@@ -1,5 +1,5 @@
 import type { Evaluation, EvaluationInput } from "@/server/ai/engine";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { contentTerms } from "@/server/language/text";
 import { advise } from "./advise";
 import { measureAnswer } from "./measure";

@@ -1,5 +1,5 @@
-import { writtenCorpus } from "@/server/ai/offline/answer-corpus";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { writtenCorpus } from "@/server/library/answer-corpus";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { contentTerms } from "@/server/language/text";
 
 /**

@@ -1,4 +1,4 @@
-import type { Engines } from "@/server/ai/engines";
+import type { Engines } from "@/server/engines";
 import type { Database } from "@/server/db/client";
 import { correctTranscript as rescore } from "@/server/feedback/correct-transcript";
 import type { AuthedEnv } from "@/server/http/env";

@@ -1,11 +1,11 @@
 import type { Database } from "@/server/db/client";
-import type { Engines } from "@/server/ai/engines";
+import type { Engines } from "@/server/engines";
 import { randomUUID } from "node:crypto";
 import { saveAttempt, storedAnswer, type AttemptPlace } from "@/server/feedback/attempts";
 import { questionKeyOf } from "@/server/sessions/choose-questions";
 import { interviewFollowUp } from "@/server/sessions/follow-up";
 import { resolveAttemptOf, type AnsweredQuestion } from "@/server/sessions/store";
-import { detectQuestionType } from "@/server/ai/offline/question-type";
+import { detectQuestionType } from "@/server/library/question-type";
 import { giveFeedback } from "@/server/feedback/give-feedback";
 import { functionBody } from "@/server/http/validate";
 import type { AuthedEnv } from "@/server/http/env";

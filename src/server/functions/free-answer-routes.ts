@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { requireUser } from "@/server/auth/guard";
 import {
   createFreeAnswerCounter,

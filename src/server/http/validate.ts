@@ -1,7 +1,6 @@
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { zValidator, type Hook } from "@hono/zod-validator";
 import type { z } from "zod";
-import { authErrors } from "@/server/auth/errors";
 import { functions, type FunctionName } from "@/shared/functions";
 import { ApiError, validationFailed, type SchemaError } from "./errors";
 
@@ -12,9 +11,10 @@ import { ApiError, validationFailed, type SchemaError } from "./errors";
  * - `functionBody(name)` — a server function's body, checked with its request schema from the
  *   function table (src/shared/functions.ts), in our envelope: 400 `bad_json`, or 400
  *   `validation_failed` with `details: [{ path, message }]` (`validationFailed`).
- * - `gotrueJson` / `gotrueBody` — GoTrue's shape under /auth/v1: 400 `bad_json` (also for JSON
- *   that is not an object), 400 `validation_failed` with the route's message for the first bad
- *   field, and text PostgreSQL cannot store (NUL, lone surrogates) refused before the schema.
+ * - `gotrueJson` / `gotrueBody` (src/server/auth/validate.ts, GoTrue's shape under /auth/v1,
+ *   built on `jsonValidator` here): 400 `bad_json` (also for JSON that is not an object), 400
+ *   `validation_failed` with the route's message for the first bad field, and text PostgreSQL
+ *   cannot store (NUL, lone surrogates) refused before the schema.
  * - `webForm` — the local billing pages' form posts (`zValidator("form")`): the page's own HTML
  *   answer.
  *
@@ -27,7 +27,7 @@ import { ApiError, validationFailed, type SchemaError } from "./errors";
  * type. Handlers read the result with `c.req.valid("json")`.
  */
 
-type JsonFormat = {
+export type JsonFormat = {
   /** The error for a body that is not JSON. */
   notJson: () => Error;
   /** A check of the parsed body before the schema; the error to answer with, if any. */
@@ -44,7 +44,7 @@ type JsonOptions<T extends z.ZodType> = {
 type JsonInput<T extends z.ZodType> = { in: { json: z.input<T> }; out: { json: z.output<T> } };
 
 /** The request's JSON body checked against `schema`, or the format's error thrown. */
-async function validJson<T extends z.ZodType>(
+export async function validJson<T extends z.ZodType>(
   c: Context,
   schema: T,
   format: JsonFormat,
@@ -70,7 +70,7 @@ async function validJson<T extends z.ZodType>(
   return result.data;
 }
 
-function jsonValidator<T extends z.ZodType, E extends Env = Env, P extends string = string>(
+export function jsonValidator<T extends z.ZodType, E extends Env = Env, P extends string = string>(
   schema: T,
   format: JsonFormat,
   options: JsonOptions<T> = {},
@@ -144,56 +144,15 @@ export function functionBody<N extends FunctionName, E extends Env = Env>(
   });
 }
 
-// ---------------------------------------------------------------- /auth/v1: GoTrue's shape
-
-const unstorableText =
+/** What `storable` refusing a body says. */
+export const unstorableText =
   "Request holds text that cannot be stored (NUL characters, broken Unicode) or is nested too deeply";
-
-/** GoTrue answers any body that is not a JSON object as unparseable. */
-function gotrueCheck(value: unknown): Error | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return authErrors.badJson();
-  }
-  if (!storable(value)) return authErrors.validation(unstorableText);
-  return undefined;
-}
-
-/** GoTrue's hook: 400 `validation_failed` with the route's message for the first bad field. */
-function gotrueHook(messageFor: (field: string) => string): Hook<unknown, Env, string> {
-  return (result) => {
-    if (result.success) return;
-    throw authErrors.validation(messageFor(String(result.error.issues[0]?.path[0] ?? "")));
-  };
-}
-
-const gotrueFormat = (messageFor: (field: string) => string): JsonFormat => ({
-  notJson: authErrors.badJson,
-  check: gotrueCheck,
-  hook: gotrueHook(messageFor),
-});
-
-/** A JSON object body for an /auth/v1 route (unknown fields dropped); see `gotrueHook`. */
-export function gotrueJson<T extends z.ZodType, E extends Env = Env>(
-  schema: T,
-  messageFor: (field: string) => string,
-) {
-  return jsonValidator<T, E>(schema, gotrueFormat(messageFor));
-}
-
-/** `gotrueJson` inside a handler, for a route whose body depends on the query (`/token`). */
-export function gotrueBody<T extends z.ZodType>(
-  c: Context,
-  schema: T,
-  messageFor: (field: string) => string,
-): Promise<z.output<T>> {
-  return validJson(c, schema, gotrueFormat(messageFor));
-}
 
 /** NUL and unpaired surrogates are valid JSON but PostgreSQL text and jsonb refuse them. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function storable(value: unknown, depth = 0): boolean {
+export function storable(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return !unstorable.test(value);
   if (value === null || typeof value !== "object") return true;
   if (depth > 32) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BankEntry } from "@/server/ai/offline/answer-library";
+import type { BankEntry } from "@/server/library/answer-library";
 import { chooseQuestions, questionKeyOf, skillsInJobPost } from "./choose-questions";
 
 /** A small bank of our own, so each rule is seen on its own. */

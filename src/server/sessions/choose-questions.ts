@@ -1,4 +1,4 @@
-import type { BankEntry } from "@/server/ai/offline/answer-library";
+import type { BankEntry } from "@/server/library/answer-library";
 import { roleLabel } from "@/shared/roles";
 import { requirementQuestion, requirementsOf } from "./job-post";
 import type { SessionQuestion, StartSessionRequest } from "@/shared/sessions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { chooseQuestions } from "./choose-questions";
 import { requirementQuestion, requirementsOf } from "./job-post";
 

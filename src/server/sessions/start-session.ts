@@ -1,5 +1,5 @@
 import type { QuestionWriter } from "@/server/ai/engine";
-import { loadQuestionBank } from "@/server/ai/offline/answer-library";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { withCvQuestions } from "@/server/cv/cv-questions";
 import { getCv } from "@/server/cv/cv-store";
 import type { Database } from "@/server/db/client";

@@ -1,5 +1,5 @@
-import { writtenCorpus, type WrittenCorpusName } from "./answer-corpus";
-import { loadQuestionBank } from "./answer-library";
+import { writtenCorpus, type WrittenCorpusName } from "@/server/library/answer-corpus";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import {
   buildAnswerLanguageModel,
   countCorpus,

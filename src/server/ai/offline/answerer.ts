@@ -1,7 +1,15 @@
 import { type Answerer, EngineError } from "@/server/ai/engine";
-import { type BankEntry, type QuestionCategory, loadQuestionBank } from "./answer-library";
-import { frameworkAnswer, type QuestionType } from "./question-type";
-import { createRetriever, DEFAULT_MATCH_THRESHOLD, type RetrievalHit } from "./retrieval";
+import {
+  type BankEntry,
+  type QuestionCategory,
+  loadQuestionBank,
+} from "@/server/library/answer-library";
+import { frameworkAnswer, type QuestionType } from "@/server/library/question-type";
+import {
+  createRetriever,
+  DEFAULT_MATCH_THRESHOLD,
+  type RetrievalHit,
+} from "@/server/library/retrieval";
 
 /**
  * The offline default answerer: no keys, no network. It looks the question up in our interview

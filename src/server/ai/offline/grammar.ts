@@ -1,4 +1,5 @@
-import { numberToWords, ordinalToWords } from "./number-words";
+import { numberToWords, ordinalToWords } from "@/server/library/number-words";
+import type { SpokenQuestion } from "@/server/library/answer-library";
 
 /**
  * Builds the offline recogniser's finite-state grammar (JSGF) from the question bank.
@@ -278,14 +279,12 @@ export function dictionaryForm(
   return undefined;
 }
 
-export type GrammarInput = { id: string; question: string; variants?: readonly string[] };
-
 /**
  * @param hasWord the recogniser's dictionary lookup; words it lacks are dropped with a warning
  *   (a phrasing left with fewer than two words is skipped).
  */
 export function buildGrammar(
-  entries: readonly GrammarInput[],
+  entries: readonly SpokenQuestion[],
   hasWord: (word: string) => boolean,
 ): BuiltGrammar {
   const warnings: string[] = [];

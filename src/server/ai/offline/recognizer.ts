@@ -5,8 +5,8 @@ import {
   formatTranscript,
   normaliseText,
   type BuiltGrammar,
-  type GrammarInput,
 } from "./grammar";
+import type { SpokenQuestion } from "@/server/library/answer-library";
 import { compileWordGraph, joinChains } from "./word-graph";
 
 /**
@@ -67,7 +67,7 @@ const SEARCH = {
 const JOIN_WORDS = 5;
 
 export async function createRecogniser(
-  questions: readonly GrammarInput[],
+  questions: readonly SpokenQuestion[],
   {
     sampleRate = RECOGNISER_SAMPLE_RATE,
     search = {},

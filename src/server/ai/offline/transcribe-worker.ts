@@ -15,7 +15,7 @@ import {
   type AnswerRecognition,
 } from "./answer-recognizer";
 import type { TimedWord as EngineTimedWord } from "../engine";
-import type { GrammarInput } from "./grammar";
+import type { SpokenQuestion } from "../../library/answer-library";
 import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./recognizer";
 
 /**
@@ -31,7 +31,7 @@ import { createRecogniser, RECOGNISER_SAMPLE_RATE, type Recogniser } from "./rec
 export type WorkerSetup = {
   kind: "questions" | "answers";
   /** The question grammar ("questions" only). */
-  questions: GrammarInput[];
+  questions: SpokenQuestion[];
   maxSeconds: number;
 };
 

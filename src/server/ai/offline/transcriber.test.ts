@@ -9,7 +9,7 @@ import {
   type OfflineTranscriber,
 } from "./transcriber";
 import { testQuestions } from "@tests/data/transcriber-test-questions";
-import { loadQuestionBank, spokenQuestions } from "./answer-library";
+import { loadQuestionBank, spokenQuestions } from "@/server/library/answer-library";
 
 const webm = (bytes: Uint8Array) => ({ bytes, mimeType: "audio/webm;codecs=opus" });
 

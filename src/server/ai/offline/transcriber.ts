@@ -5,7 +5,7 @@ import {
   type Transcript,
 } from "@/server/ai/engine";
 import { MAX_RECORDING_SECONDS, RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
-import type { GrammarInput } from "./grammar";
+import type { SpokenQuestion } from "@/server/library/answer-library";
 import { JobFailedError, PoolError, TranscriberPool } from "./pool";
 import type { DraftUpTo, RecognisedPart, TimedWord } from "./transcribe-worker";
 
@@ -28,7 +28,7 @@ const UNRECOGNISED_MESSAGE =
 
 export type OfflineTranscriberOptions = {
   /** The question bank: each entry's question and variants become the grammar. */
-  questions: readonly GrammarInput[];
+  questions: readonly SpokenQuestion[];
   /** Worker threads (each holds ~90 MB); default 1. */
   workers?: number;
   /** Jobs allowed to wait when every worker is busy; default 8 per worker. */

@@ -3,7 +3,6 @@ import rawBank from "./question-bank.json";
 import { roleQuestionSets } from "./role-questions";
 import { levelSchema, roleIdSchema } from "@/shared/roles";
 import { practiceCategories } from "@/shared/sessions";
-import type { GrammarInput } from "./grammar";
 
 /**
  * The interview answer library: one reviewed data file (`question-bank.json`) of common interview
@@ -65,10 +64,13 @@ const bankEntrySchema = z.strictObject({
 
 export type BankEntry = z.infer<typeof bankEntrySchema>;
 
+/** One question with the other ways it may be worded: what the question recogniser listens for. */
+export type SpokenQuestion = { id: string; question: string; variants?: readonly string[] };
+
 /** Every way each entry may be asked aloud (question, variants, spoken): the speech grammar's input. */
 export function spokenQuestions(
   bank: readonly Pick<BankEntry, "id" | "question" | "variants" | "spoken">[],
-): GrammarInput[] {
+): SpokenQuestion[] {
   return bank.map(({ id, question, variants, spoken = [] }) => ({
     id,
     question,

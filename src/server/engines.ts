@@ -14,16 +14,16 @@ import type {
   QuestionWriter,
   CvReader,
   Transcriber,
-} from "./engine";
-import { loadQuestionBank, spokenQuestions } from "./offline/answer-library";
-import { createOfflineAnswerer } from "./offline/answerer";
+} from "@/server/ai/engine";
+import { loadQuestionBank, spokenQuestions } from "@/server/library/answer-library";
+import { createOfflineAnswerer } from "@/server/ai/offline/answerer";
 import {
   createOfflineAnswerTranscriber,
   createOfflineTranscriber,
   type HeardSoFar,
   type OfflineAnswerTranscriber,
   type OfflineTranscriber,
-} from "./offline/transcriber";
+} from "@/server/ai/offline/transcriber";
 import {
   createOpenAIAnswerer,
   createOpenAIAnswerTranscriber,
@@ -31,7 +31,7 @@ import {
   createOpenAICvReader,
   createOpenAIQuestionWriter,
   createOpenAITranscriber,
-} from "./openai";
+} from "@/server/ai/openai";
 
 /**
  * Chooses the practice engines at start-up (docs/decisions/0052). Each of the two is chosen on
