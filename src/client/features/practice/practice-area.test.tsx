@@ -111,7 +111,12 @@ describe("PracticeArea", () => {
     expect(invoke).toHaveBeenCalledWith(
       "evaluate-answer",
       expect.objectContaining({
-        body: { question: "Why do you want this job?", answer: "Because, um, I like it." },
+        body: {
+          question: "Why do you want this job?",
+          answer: "Because, um, I like it.",
+          // The answer's own key, the same for every send of it.
+          answerId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
       }),
     );
     expect(screen.getByText("3.4")).toBeTruthy();
