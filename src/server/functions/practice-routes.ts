@@ -197,10 +197,10 @@ export function practiceRoutes(services: Services) {
     budget("draft"),
     functionBodyLimit(MAX_DRAFT_BODY_BYTES),
     answerDraftBody,
-    async (c) =>
-      c.json(
-        await answerDraft(ai.answerTranscriber, ai.reference, c.var.user.id, c.req.valid("json")),
-      ),
+    async (c) => {
+      const deps = { drafts: services.drafts, jobs: queue?.jobs, reference: ai.reference };
+      return c.json(await answerDraft(deps, c.var.user.id, c.req.valid("json")));
+    },
   );
 
   app.post(
