@@ -41,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe("three free answers", () => {
+// Each test signs up and scores several answers: on a loaded machine that is more than 30 s.
+describe("three free answers", { timeout: 90_000 }, () => {
   it("are answered with the full report, counted per account, and then refused", async () => {
     const pat = await createTestUser(t);
     expect(await freeAnswers(pat)).toEqual({ limit: 3, used: 0, remaining: 3, subscribed: false });
