@@ -1,8 +1,8 @@
+import type { Context } from "hono";
 import { EngineError, type Answerer } from "@/server/ai/engine";
 import type { AuthedEnv } from "@/server/http/env";
 import { ApiError, errorBody, type SchemaError } from "@/server/http/errors";
 import { functionBody } from "@/server/http/validate";
-import type { Logger } from "@/server/logger";
 import type { GenerateAnswerResponse } from "@/shared/practice";
 import { MAX_QUESTION_CHARS } from "@/shared/practice-limits";
 import { asApiError, engineFailure } from "./practice-errors";
@@ -92,7 +92,8 @@ export function streamAnswer(
   started: { first: string; iterator: AsyncIterator<string> },
   source: string,
   controller: AbortController,
-  c: { var: { log: Logger; requestId: string } },
+  /** The request's context: its log and id, and `c.body`, so the headers set before reach it. */
+  c: Pick<Context<AuthedEnv>, "var" | "body">,
 ): Response {
   const { log: logger, requestId } = c.var;
   const encoder = new TextEncoder();
@@ -135,13 +136,10 @@ export function streamAnswer(
       void iterator.return?.().catch(() => {});
     },
   });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
-      "X-Answer-Source": source,
-    },
+  return c.body(body, 200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    "X-Accel-Buffering": "no",
+    "X-Answer-Source": source,
   });
 }
