@@ -68,9 +68,15 @@ export async function storedAnswer(
     .select()
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.answerKey, answerKey)));
-  if (!row) return null;
+  return row ? { ...storedFeedback(row), id: row.id } : null;
+}
+
+/**
+ * What an attempt's row holds of its feedback, as the API shapes it: the one mapping for the
+ * attempt page and for an answer sent twice.
+ */
+export function storedFeedback(row: typeof attempts.$inferSelect) {
   return {
-    id: row.id,
     transcript: row.transcript,
     source: { transcriber: row.transcriber, evaluator: row.evaluator },
     scores: {
@@ -84,6 +90,7 @@ export async function storedAnswer(
     strengths: row.strengths,
     improvements: row.improvements,
     summary: row.summary,
+    // Absent on answers stored before it was kept (the row's own column is null).
     evidence: row.evidence ?? undefined,
     approximate: row.approximate,
     corrected: row.transcriptCorrected,

@@ -10,6 +10,7 @@ import {
   subscriptions,
   users,
 } from "@/server/db/schema";
+import { storedFeedback } from "@/server/feedback/attempts";
 import { ApiError } from "@/server/http/errors";
 import {
   encodeAttemptsCursor,
@@ -266,15 +267,7 @@ export async function getAttempt(db: Database, userId: string, id: string): Prom
     .limit(20);
   return {
     ...toSummary(row),
-    transcript: row.transcript,
-    source: { transcriber: row.transcriber, evaluator: row.evaluator },
-    delivery: (row.delivery as AttemptDetail["delivery"]) ?? null,
-    structure: (row.structure as AttemptDetail["structure"]) ?? null,
-    strengths: row.strengths,
-    improvements: row.improvements,
-    summary: row.summary,
-    // Absent on answers stored before it was kept (the row's own column is null).
-    evidence: row.evidence ?? undefined,
+    ...storedFeedback(row),
     trend: trend.reverse().map((point) => ({
       id: point.id,
       overall: point.overall,
