@@ -48,7 +48,7 @@ export function YourData() {
             onSuccess({ deleted }) {
               setConfirming(false);
               toast.success("Practice history deleted", {
-                description: `${deleted.attempts} answers and ${deleted.sessions} sessions${deleted.cv ? ", and your CV," : ""} were deleted.`,
+                description: `${counted(deleted.attempts, "answer")} and ${counted(deleted.sessions, "session")}${deleted.cv ? ", and your CV," : ""} were deleted.`,
               });
             },
           })
@@ -57,3 +57,5 @@ export function YourData() {
     </div>
   );
 }
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
