@@ -13,6 +13,7 @@ import type { FunctionName, FunctionRequest, FunctionResponse } from "@/shared/f
  *   const network = mockFunctions();
  *   network.answer("delete-my-history", { deleted: { attempts: 3, sessions: 1, cv: false } });
  *   network.fail("export-my-data", 503, "unavailable", "The database is away.");
+ *   network.stream("generate-interview-answer", ["In my last role", " I led…"], "offline");
  */
 export function mockFunctions() {
   const server = setupServer();
@@ -54,11 +55,35 @@ export function mockFunctions() {
         ),
       );
     },
-    /** Answers every call of `name` with our error envelope. */
-    fail(name: FunctionName, status: number, code: ErrorCode, message: string) {
-      on(name, () =>
-        HttpResponse.json({ error: { code, message, requestId: "req-test" } }, { status }),
+    /**
+     * Answers every call of `name` with a stream of server-sent events as the server writes
+     * them: one `data:` event per piece, then `done` with the engine's source.
+     */
+    stream(name: FunctionName, pieces: string[], source: string) {
+      const events = [
+        ...pieces.map((delta) => `data: ${JSON.stringify({ delta })}\n\n`),
+        `event: done\ndata: ${JSON.stringify({ source })}\n\n`,
+      ];
+      on(
+        name,
+        () =>
+          new HttpResponse(events.join(""), {
+            headers: { "Content-Type": "text/event-stream; charset=utf-8" },
+          }),
       );
+    },
+    /** Answers every call of `name` with our error envelope (once `until` settles, if given). */
+    fail(
+      name: FunctionName,
+      status: number,
+      code: ErrorCode,
+      message: string,
+      until?: Promise<unknown>,
+    ) {
+      on(name, async () => {
+        await until;
+        return HttpResponse.json({ error: { code, message, requestId: "req-test" } }, { status });
+      });
     },
   };
 }

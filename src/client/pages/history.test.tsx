@@ -9,6 +9,7 @@ import { useCv } from "@/client/features/practice/cv-calls";
 import { usePracticeConfig } from "@/client/features/practice/get-practice-config";
 import { createQueryClient } from "@/client/lib/query-client";
 import type { AttemptSummary } from "@/shared/sessions";
+import { watchToasts } from "@tests/support/dom-toasts";
 import { mockFunctions } from "@tests/support/functions-network";
 import { HistoryList } from "@/client/features/history/history-list";
 import { YourData } from "@/client/features/history/your-data";
@@ -18,6 +19,7 @@ import { YourData } from "@/client/features/history/your-data";
  * the page's own client, response schemas, query cache and toasts run as in the browser.
  */
 const network = mockFunctions();
+const toasts = watchToasts();
 
 const attempt = (overrides: Partial<AttemptSummary> = {}): AttemptSummary => ({
   id: "a1",
@@ -108,8 +110,7 @@ describe("the history list", () => {
   it("toasts the server's reason when the history cannot be loaded", async () => {
     network.fail("list-history", 403, "subscription_required", "Subscribe to see your history.");
     renderWithServer(<HistoryList />);
-    await screen.findByText("Failed to load your history");
-    expect(screen.getByText("Subscribe to see your history.")).toBeTruthy();
+    await toasts.expect("Failed to load your history", "Subscribe to see your history.");
   });
 });
 
@@ -141,8 +142,10 @@ describe("your data", () => {
     expect(network.called()).toEqual(before); // nothing is deleted before the confirmation
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete for good" }));
 
-    await screen.findByText("Practice history deleted");
-    expect(screen.getByText("3 answers and 1 sessions, and your CV, were deleted.")).toBeTruthy();
+    await toasts.expect(
+      "Practice history deleted",
+      "3 answers and 1 session, and your CV, were deleted.",
+    );
     await waitFor(() =>
       expect(network.called().slice(before.length).sort()).toEqual(
         ["delete-my-history", "get-cv", "list-history"].sort(),
@@ -154,8 +157,7 @@ describe("your data", () => {
     network.fail("export-my-data", 503, "unavailable", "The database is not reachable.");
     renderWithServer(<YourData />);
     fireEvent.click(screen.getByRole("button", { name: "Download my data" }));
-    await screen.findByText("Failed to download your data");
-    expect(screen.getByText("The database is not reachable.")).toBeTruthy();
+    await toasts.expect("Failed to download your data", "The database is not reachable.");
     expect(screen.getByRole("button", { name: "Download my data" }).hasAttribute("disabled")).toBe(
       false,
     );

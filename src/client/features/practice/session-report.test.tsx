@@ -7,6 +7,7 @@ import { Toaster } from "@/client/components/ui/toaster";
 import { createQueryClient } from "@/client/lib/query-client";
 import type { ShareComment } from "@/shared/share";
 import type { AttemptSummary, SessionDetail } from "@/shared/sessions";
+import { watchToasts } from "@tests/support/dom-toasts";
 import { mockFunctions } from "@tests/support/functions-network";
 import { SessionReport } from "./session-report";
 
@@ -15,6 +16,7 @@ import { SessionReport } from "./session-report";
  * Interviewer session, the coach's comments on it and their deletion, and a report that fails.
  */
 const network = mockFunctions();
+const toasts = watchToasts();
 
 const answer = (index: number, question: string, overall: number) =>
   ({
@@ -118,7 +120,6 @@ describe("a session's report", () => {
     network.fail("get-session", 404, "not_found", "No such session.");
     renderReport();
     await screen.findByText("The report could not be loaded.");
-    expect(screen.getByText("Failed to load the session")).toBeTruthy();
-    expect(screen.getByText("No such session.")).toBeTruthy();
+    await toasts.expect("Failed to load the session", "No such session.");
   });
 });

@@ -4,26 +4,26 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type * as ApiClient from "@/client/lib/api-client";
-import { ApiCallError } from "@/client/lib/api-client";
+import type * as Auth from "@/client/lib/auth";
+import { Toaster } from "@/client/components/ui/toaster";
 import { createQueryClient } from "@/client/lib/query-client";
 import type { SubscriptionStatus } from "@/shared/billing";
+import { watchToasts } from "@tests/support/dom-toasts";
+import { mockFunctions } from "@tests/support/functions-network";
 import { AccountMenu } from "./account-menu";
 import { subscriptionQueryOptions } from "./check-subscription";
 import { UpgradeScreen } from "./upgrade-screen";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock("@/client/components/ui/toaster", () => ({ toast }));
-const invoke = vi.hoisted(() => vi.fn());
-vi.mock("@/client/lib/api-client", async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  invokeFunction: invoke,
-}));
-vi.mock("@/client/lib/auth", () => ({
+/**
+ * The upgrade screen and the account menu in a DOM, signed in as one user; the server is answered
+ * on the network (MSW), so the page's client, the query cache's toast rule and the toasts run as
+ * in the browser.
+ */
+const network = mockFunctions();
+const toasts = watchToasts();
+vi.mock("@/client/lib/auth", async (importOriginal) => ({
+  ...(await importOriginal<typeof Auth>()),
   useAuth: () => ({ user: { id: "user-1", email: "pat@example.com" }, loading: false }),
-  signOut: vi.fn(),
-  getSupabase: () => new Promise(() => {}),
-  onAuthEvent: vi.fn(),
 }));
 // radix positions the menu with ResizeObserver, which jsdom lacks.
 globalThis.ResizeObserver ??= class {
@@ -37,13 +37,14 @@ function renderWithClient(ui: ReactNode) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>{ui}</MemoryRouter>
+      <Toaster />
     </QueryClientProvider>,
   );
 }
 
 afterEach(() => {
   cleanup();
-  vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 describe("UpgradeScreen", () => {
@@ -81,19 +82,23 @@ describe("UpgradeScreen", () => {
   });
 
   it("shows Processing... while starting checkout, and the spec's toast when it fails", async () => {
-    let fail!: (error: Error) => void;
-    invoke.mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    let release!: () => void;
+    network.fail(
+      "create-checkout",
+      500,
+      "internal",
+      "The server had a problem.",
+      new Promise<void>((resolve) => (release = resolve)),
+    );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     renderScreen();
     fireEvent.click(screen.getByRole("button", { name: "Subscribe for $11/month" }));
     const busy = await screen.findByRole("button", { name: "Processing..." });
     expect(busy.hasAttribute("disabled")).toBe(true);
-    expect(invoke).toHaveBeenCalledExactlyOnceWith("create-checkout", expect.anything());
-    fail(new Error("boom"));
+    await waitFor(() => expect(network.called()).toEqual(["create-checkout"]));
+    release();
     await screen.findByRole("button", { name: "Subscribe for $11/month" });
-    expect(toast.error).toHaveBeenCalledWith("Error", {
-      description: "Failed to start checkout process",
-    });
+    await toasts.expect("Error", "Failed to start checkout process");
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
@@ -108,6 +113,7 @@ describe("AccountMenu", () => {
         <MemoryRouter>
           <AccountMenu />
         </MemoryRouter>
+        <Toaster />
       </QueryClientProvider>,
     );
     const trigger = screen.getByRole("button", { name: "Account menu for pat@example.com" });
@@ -141,15 +147,11 @@ describe("AccountMenu", () => {
   });
 
   it("toasts when the portal cannot be opened", async () => {
-    invoke.mockRejectedValue(new ApiCallError("No customer.", "no_customer", 404));
+    network.fail("customer-portal", 404, "no_customer", "No customer.");
     vi.spyOn(console, "warn").mockImplementation(() => {});
     await openMenu({ subscribed: true, subscription_tier: "Premium", subscription_end: null });
     fireEvent.click(screen.getByRole("menuitem", { name: "Manage subscription" }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Error", {
-        description: "Failed to open subscription management",
-      }),
-    );
-    expect(invoke).toHaveBeenCalledWith("customer-portal", expect.anything());
+    await toasts.expect("Error", "Failed to open subscription management");
+    expect(network.called()).toEqual(["customer-portal"]);
   });
 });
