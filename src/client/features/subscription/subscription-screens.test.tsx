@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -25,12 +25,6 @@ vi.mock("@/client/lib/auth", async (importOriginal) => ({
   ...(await importOriginal<typeof Auth>()),
   useAuth: () => ({ user: { id: "user-1", email: "pat@example.com" }, loading: false }),
 }));
-// radix positions the menu with ResizeObserver, which jsdom lacks.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 /** The screens inside the app's own query client (its toast rule included) and a router. */
 function renderWithClient(ui: ReactNode) {
