@@ -13,7 +13,7 @@ import { entitlementOf } from "./entitlement";
 import { newId, plausibleId } from "./local-ids";
 import { addMonths } from "./periods";
 import type { BillingUser, Clock } from "./provider";
-import { readCustomer, readSubscription, saveCustomer } from "./subscription-store";
+import { readCustomer, saveCustomer, type SubscriptionStore } from "./subscription-store";
 
 const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
 
@@ -35,12 +35,13 @@ export type PayResult =
  */
 export function createLocalCheckout(deps: {
   db: Database;
+  subscriptions: SubscriptionStore;
   siteUrl: string;
   logger: Logger;
   now: Clock;
   sync: (userId: string) => Promise<void>;
 }) {
-  const { db, siteUrl, logger, now, sync } = deps;
+  const { db, subscriptions, siteUrl, logger, now, sync } = deps;
 
   const ensureCustomer = async (userId: string) => {
     const existing = await readCustomer(db, userId);
@@ -90,7 +91,7 @@ export function createLocalCheckout(deps: {
       const at = now();
 
       await sync(userId);
-      if (entitlementOf(await readSubscription(db, userId), at).subscribed) {
+      if (entitlementOf((await subscriptions.read(userId)) ?? undefined, at).subscribed) {
         await db
           .update(localCheckoutSessions)
           .set({ status: "expired" })

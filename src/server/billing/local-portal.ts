@@ -8,7 +8,7 @@ import { entitlementOf } from "./entitlement";
 import { hashToken, plausibleId } from "./local-ids";
 import type { LocalSubscription } from "./local-renewals";
 import type { BillingUser, Clock } from "./provider";
-import { readCustomer, readSubscription } from "./subscription-store";
+import { readCustomer, type SubscriptionStore } from "./subscription-store";
 
 const PORTAL_LINK_TTL_MS = 30 * 60 * 1000;
 
@@ -28,12 +28,13 @@ export type PortalState = {
  */
 export function createLocalPortal(deps: {
   db: Database;
+  subscriptions: SubscriptionStore;
   siteUrl: string;
   logger: Logger;
   now: Clock;
   sync: (userId: string) => Promise<void>;
 }) {
-  const { db, siteUrl, logger, now, sync } = deps;
+  const { db, subscriptions, siteUrl, logger, now, sync } = deps;
 
   /** The link's user; null for an unknown token. */
   const portalUser = async (token: string) => {
@@ -119,7 +120,7 @@ export function createLocalPortal(deps: {
         .where(eq(localPayments.userId, userId))
         .orderBy(desc(localPayments.createdAt))
         .limit(50);
-      const row = await readSubscription(db, userId);
+      const row = await subscriptions.read(userId);
       return {
         userId,
         email: user?.email ?? "",

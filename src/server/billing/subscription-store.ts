@@ -6,18 +6,6 @@ import type { SubscriptionRow } from "./entitlement";
 
 /** Reads and writes of our copy of each user's subscription and billing customer. */
 
-export async function readSubscription(
-  db: Database,
-  userId: string,
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  return row;
-}
-
 export type SubscriptionStore = {
   /**
    * The user's row for the hot path (every `check-subscription` and guarded practice call): one
