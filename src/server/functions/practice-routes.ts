@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { UnofficialStatusCode } from "hono/utils/http-status";
 import { requireUser } from "@/server/auth/guard";
 import { requireSubscription } from "@/server/billing/entitlement";
 import {
@@ -161,7 +162,7 @@ export function practiceRoutes(services: Services) {
         return c.json(await evaluateAnswer(deps, userId, request, signal));
       } catch (error) {
         if (free) await freeAnswers.giveBack(userId);
-        return clientClosed(signal, error);
+        return clientClosed(c, signal, error);
       }
     },
   );
@@ -185,7 +186,7 @@ export function practiceRoutes(services: Services) {
         const deps = { ai, db: services.database.db };
         return c.json(await correctTranscript(deps, c.var.user.id, c.req.valid("json"), signal));
       } catch (error) {
-        return clientClosed(signal, error);
+        return clientClosed(c, signal, error);
       }
     },
   );
@@ -217,7 +218,7 @@ export function practiceRoutes(services: Services) {
         const request = c.req.valid("json");
         return c.json(await transcribeAudio(deps, c.var.user.id, request, c.req.raw.signal));
       } catch (error) {
-        return clientClosed(c.req.raw.signal, error);
+        return clientClosed(c, c.req.raw.signal, error);
       }
     },
   );
@@ -243,7 +244,7 @@ export function practiceRoutes(services: Services) {
         try {
           return c.json(await collectAnswer(ai.answerer, request.question, controller.signal));
         } catch (error) {
-          return clientClosed(controller.signal, error);
+          return clientClosed(c, controller.signal, error);
         } finally {
           clientGone.removeEventListener("abort", onGone);
         }
@@ -253,7 +254,7 @@ export function practiceRoutes(services: Services) {
         started = await startAnswer(ai.answerer, request.question, controller.signal);
       } catch (error) {
         clientGone.removeEventListener("abort", onGone);
-        return clientClosed(controller.signal, error);
+        return clientClosed(c, controller.signal, error);
       }
       return streamAnswer(started, ai.answerer.source, controller, c);
     },
@@ -312,7 +313,7 @@ export function practiceRoutes(services: Services) {
  * The client went away mid-call (the engine was aborted with it): nobody reads the answer, so
  * log it as 499 (nginx's "client closed request") instead of a server error. Other errors pass.
  */
-function clientClosed(signal: AbortSignal, error: unknown): Response {
-  if (signal.aborted) return new Response(null, { status: 499 });
+function clientClosed(c: Context, signal: AbortSignal, error: unknown): Response {
+  if (signal.aborted) return c.body(null, 499 as UnofficialStatusCode);
   throw error;
 }
