@@ -8,7 +8,7 @@ import { build as viteBuild } from "vite";
 import { root, sourceFingerprint, stampFile } from "./build-info.mjs";
 import { prerender } from "./prerender.mjs";
 
-const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest|wasm|map)$/;
+const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest|wasm|onnx|map)$/;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 

@@ -18,9 +18,12 @@ import { lazyChild } from "./logger";
 import { appPageHeaders, securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
 import {
+  byteLength,
   injectAppConfig,
   injectBanner,
   negotiate,
+  responseBody,
+  textOf,
   type SpaAssets,
   type StaticFile,
 } from "./static";
@@ -186,19 +189,19 @@ function mountSpa(app: Hono<AppEnv>, deps: AppDeps) {
   // route gets the empty shell, so it never flashes the landing page before its own content.
   const shellFile = spa.files.get("/shell.html");
   spa.files.delete("/shell.html");
-  const shell = shellFile ? page(shellFile.body.toString("utf8")) : index;
+  const shell = shellFile ? page(textOf(shellFile.body)) : index;
 
   const send = (c: Context, file: Omit<StaticFile, "immutable">, cacheControl: string) => {
     const { body, encoding } = negotiate(file, c.req.header("accept-encoding"));
     const headers: Record<string, string> = {
       "Content-Type": file.type,
-      "Content-Length": String(body.length),
+      "Content-Length": String(byteLength(body)),
       "Cache-Control": cacheControl,
       Vary: "Accept-Encoding",
     };
     if (encoding) headers["Content-Encoding"] = encoding;
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
-    return c.body(new Uint8Array(body), 200, headers);
+    return c.body(responseBody(body), 200, headers);
   };
 
   app.on(["GET", "HEAD"], "*", (c, next) => {

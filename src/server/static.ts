@@ -1,19 +1,28 @@
-import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { createReadStream, existsSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 
 /**
- * The built SPA, read into memory once at start-up (a few hundred KB). Vite writes a `.br` and a
- * `.gz` beside every compressible file at build time, so requests never compress on the fly.
+ * The built SPA, read into memory once at start-up (a few hundred KB), except its few large files
+ * — the interviewer's speech detector: 14 MB of WebAssembly, a 2.3 MB model — which are read from
+ * disk at each request, so the web process does not hold them. Vite writes a `.br` and a `.gz`
+ * beside every compressible file at build time, so requests never compress on the fly.
  */
 export type StaticFile = {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  body: StaticBody;
+  br?: StaticBody;
+  gzip?: StaticBody;
   type: string;
   /** Hashed file names never change content, so they can be cached for a year. */
   immutable: boolean;
 };
+
+/** A file's bytes in memory, or where it is on disk. */
+export type StaticBody = Buffer | { path: string; size: number };
+
+/** Larger files (every encoding of them) stay on disk. */
+const IN_MEMORY_MAX_BYTES = 1024 * 1024;
 
 export type SpaAssets = {
   files: Map<string, StaticFile>;
@@ -55,10 +64,15 @@ export async function loadSpaAssets(dir: string): Promise<SpaAssets | null> {
       .filter((file) => !file.endsWith(".br") && !file.endsWith(".gz"))
       .map(async (file) => {
         const urlPath = "/" + path.relative(dir, file).split(path.sep).join("/");
+        const { size } = await stat(file);
+        const read = (at: string): Promise<StaticBody> =>
+          size > IN_MEMORY_MAX_BYTES && !at.endsWith(".html")
+            ? stat(at).then((found) => ({ path: at, size: found.size }))
+            : readFile(at);
         const [body, br, gzip] = await Promise.all([
-          readFile(file),
-          present.has(`${file}.br`) ? readFile(`${file}.br`) : undefined,
-          present.has(`${file}.gz`) ? readFile(`${file}.gz`) : undefined,
+          read(file),
+          present.has(`${file}.br`) ? read(`${file}.br`) : undefined,
+          present.has(`${file}.gz`) ? read(`${file}.gz`) : undefined,
         ]);
         files.set(urlPath, {
           body,
@@ -71,14 +85,31 @@ export async function loadSpaAssets(dir: string): Promise<SpaAssets | null> {
   );
   const index = files.get("/index.html");
   files.delete("/index.html");
-  return { files, indexHtml: index!.body.toString("utf8") };
+  return { files, indexHtml: textOf(index!.body) };
+}
+
+/** A small file's text (the HTML pages are always held in memory). */
+export function textOf(body: StaticBody): string {
+  if (!Buffer.isBuffer(body)) throw new Error(`${body.path} is not held in memory`);
+  return body.toString("utf8");
+}
+
+/** How many bytes a response of `body` carries. */
+export function byteLength(body: StaticBody): number {
+  return Buffer.isBuffer(body) ? body.length : body.size;
+}
+
+/** The response body: the bytes, or a stream read from disk as the client takes it. */
+export function responseBody(body: StaticBody): Uint8Array<ArrayBuffer> | ReadableStream {
+  if (Buffer.isBuffer(body)) return new Uint8Array(body);
+  return Readable.toWeb(createReadStream(body.path)) as ReadableStream;
 }
 
 /** Picks the best encoding the client accepts among those we have. */
 export function negotiate(
   file: Pick<StaticFile, "body" | "br" | "gzip">,
   acceptEncoding: string | undefined,
-): { body: Buffer; encoding?: "br" | "gzip" } {
+): { body: StaticBody; encoding?: "br" | "gzip" } {
   const accepted = new Set(
     (acceptEncoding ?? "")
       .split(",")
