@@ -23,7 +23,7 @@ declare module "@tanstack/react-query" {
   }
 }
 
-/** The spec's data-cache rules (section 9): unused answers are dropped after 5 minutes... */
+/** The data-cache rules of docs/product-spec.md (section 9): unused answers are dropped after 5 minutes... */
 const gcTimeMs = 5 * 60 * 1000;
 /** ...and a failed query is retried 3 times, waiting 1 s, 2 s, 4 s… but never over 30 s. */
 const maxRetries = 3;

@@ -8,7 +8,7 @@ import { ApiCallError } from "@/client/lib/api-client";
 
 /**
  * The subscription query wired to auth events, with the auth client and the wire call
- * replaced: the spec's timing rules (sections 4 and 9), the forced re-check after checkout,
+ * replaced: the timing rules of docs/product-spec.md (sections 4 and 9), the forced re-check after checkout,
  * sign-out, failures and a 401.
  */
 type Listener = (event: string, session: { user: { id: string } } | null) => void;

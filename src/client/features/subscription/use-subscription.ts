@@ -8,7 +8,7 @@ import { checkSubscription, subscriptionQueryOptions } from "./check-subscriptio
 
 /**
  * The signed-in user's subscription, a query kept for the whole visit (so returning to
- * /practice shows it at once) and checked by the spec's timing rules (sections 4 and 9):
+ * /practice shows it at once) and checked by the timing rules of docs/product-spec.md (sections 4 and 9):
  * - SIGNED_IN: check after 1 s; INITIAL_SESSION with a user: after 0.5 s (a later event
  *   replaces a pending one);
  * - an automatic check is skipped if the last check started under 10 s ago, a manual one (the
