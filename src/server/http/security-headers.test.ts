@@ -73,7 +73,8 @@ describe("security headers on an http site", () => {
           "base-uri": ["'none'"],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],
-          "script-src": ["'self'"],
+          // WebAssembly for the interviewer's speech detector, and no other eval.
+          "script-src": ["'self'", "'wasm-unsafe-eval'"],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'"],
           "connect-src": ["'self'", "http://localhost:3000"],

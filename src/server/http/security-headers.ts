@@ -71,7 +71,10 @@ function setDocumentHeaders(c: Context, contentSecurityPolicy: string) {
  * config is a JSON data block, never run). Inline styles are allowed: the pre-rendered landing
  * page carries `style` attributes and sonner injects its stylesheet at run time (decision 0068).
  * Calls go to our origin and to SITE_URL's (the address the browser reached may differ from it);
- * recordings play back from `blob:` URLs.
+ * recordings play back from `blob:` URLs. `'wasm-unsafe-eval'` lets the page compile WebAssembly
+ * (the interviewer's speech detector, Silero on onnxruntime-web, from our origin): it allows
+ * WebAssembly only, never `eval` or `new Function`, and the code it compiles still has to come
+ * from a source the policy allows. Its AudioWorklet loads as a script from 'self'.
  */
 export function appPageHeaders(c: Context, config: Config): void {
   const siteOrigin = new URL(config.siteUrl).origin;
@@ -79,7 +82,7 @@ export function appPageHeaders(c: Context, config: Config): void {
     c,
     policy({
       ...documentDirectives,
-      "script-src": ["'self'"],
+      "script-src": ["'self'", "'wasm-unsafe-eval'"],
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'"],
       "connect-src": ["'self'", siteOrigin],
