@@ -4,8 +4,8 @@ import { Dialog } from "./dialog";
 import { Spinner } from "./spinner";
 
 /**
- * The one confirmation before something that cannot be undone: an alert dialog with Cancel
- * (focused first, as the safe choice) and the destructive action. While `busy` it stays open
+ * The one confirmation before something that cannot be undone: an alert dialog with Cancel (or
+ * `cancelLabel`; focused first, as the safe choice) and the destructive action. While `busy` it stays open
  * and both buttons wait.
  *
  *   <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete your CV?"
@@ -18,6 +18,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
   busy = false,
   onConfirm,
 }: {
@@ -26,6 +27,7 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
 }) {
@@ -41,7 +43,7 @@ export function ConfirmDialog({
     >
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="destructive" onClick={onConfirm} disabled={busy} aria-busy={busy}>
           {busy ? <Spinner label="Deleting..." /> : confirmLabel}

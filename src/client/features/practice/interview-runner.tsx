@@ -1,8 +1,10 @@
 import { Check, Mic, Play, RefreshCw, Repeat, SkipForward, Volume2 } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
@@ -10,9 +12,6 @@ import { MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
 import type { ResumeInterview, Session } from "@/shared/sessions";
 import { LevelMeter } from "./level-meter";
 import { useInterview, type InterviewSettings, type TranscriptLine } from "./use-interview";
-
-const leaveWarning =
-  "Leave the interview? Your answers so far are saved, and you can resume it from the AI Interviewer page.";
 
 /**
  * The AI Interviewer's screen (docs/decisions/0104): the question on screen with the
@@ -46,7 +45,7 @@ export function InterviewRunner({
     if (phase === "finished") onFinished();
   }, [phase, onFinished]);
 
-  useLeaveGuard(running);
+  const leave = useLeaveGuard(running);
 
   // Space is "I'm done", except where Space types or presses something else.
   const { done } = interview;
@@ -173,6 +172,17 @@ export function InterviewRunner({
         </Card>
       </div>
       <Transcript lines={lines} />
+      <ConfirmDialog
+        open={leave.asking}
+        onOpenChange={(open) => {
+          if (!open) leave.stay();
+        }}
+        title="Leave the interview?"
+        description="Your answers so far are saved, and you can resume it from the AI Interviewer page."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={leave.leave}
+      />
     </div>
   );
 }
@@ -238,11 +248,13 @@ function Transcript({ lines }: { lines: TranscriptLine[] }) {
 
 /**
  * While the interview runs, leaving asks first: closing or reloading the tab (the browser's own
- * prompt), following a link inside the app, and the browser's Back button — for which one extra
- * entry of this same page is pushed, so that Back lands on it and can be undone when the user
- * stays. Everything said so far is saved either way.
+ * prompt), following a link inside the app (our dialog; "Leave" goes where the link pointed), and
+ * the browser's Back button — for which one extra entry of this same page is pushed, so that Back
+ * lands on it and can be undone when the user stays. Everything said so far is saved either way.
  */
 function useLeaveGuard(active: boolean) {
+  const navigate = useNavigate();
+  const [asked, setAsked] = useState<{ leave: () => void } | null>(null);
   useEffect(() => {
     if (!active) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -250,24 +262,30 @@ function useLeaveGuard(active: boolean) {
       event.returnValue = "";
     };
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as HTMLElement | null)?.closest("a[href]");
-      if (!link || event.defaultPrevented) return;
-      if (!window.confirm(leaveWarning)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      const link = (event.target as HTMLElement | null)?.closest<HTMLAnchorElement>("a[href]");
+      if (!link || event.defaultPrevented || event.button !== 0) return;
+      // A new tab or window, a download, another site (the browser's own prompt): not leaving here.
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      const to = new URL(link.href, window.location.href);
+      if (to.origin !== window.location.origin) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setAsked({ leave: () => void navigate(to.pathname + to.search + to.hash) });
     };
     // The router keeps its own state in history entries: the extra entry carries a copy of it.
     window.history.pushState(window.history.state, "", window.location.href);
     let leaving = false;
     const onBack = () => {
       if (leaving) return;
-      if (window.confirm(leaveWarning)) {
-        leaving = true;
-        window.history.back();
-      } else {
-        window.history.pushState(window.history.state, "", window.location.href);
-      }
+      // Back has already happened: staying pushes this page again, leaving goes back once more.
+      window.history.pushState(window.history.state, "", window.location.href);
+      setAsked({
+        leave: () => {
+          leaving = true;
+          window.history.go(-2);
+        },
+      });
     };
     window.addEventListener("beforeunload", beforeUnload);
     window.addEventListener("popstate", onBack);
@@ -276,6 +294,15 @@ function useLeaveGuard(active: boolean) {
       window.removeEventListener("beforeunload", beforeUnload);
       window.removeEventListener("popstate", onBack);
       document.removeEventListener("click", onClick, true);
+      setAsked(null);
     };
-  }, [active]);
+  }, [active, navigate]);
+  return {
+    asking: asked !== null,
+    leave: () => {
+      setAsked(null);
+      asked?.leave();
+    },
+    stay: () => setAsked(null),
+  };
 }
