@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { detectSpeech } from "@/server/audio/speech";
 import {
+  createEnergyGate,
   createTurnDetector,
   levelDb,
   TURN_PAUSES,
@@ -143,13 +144,14 @@ const detectors: Detector[] = [
   },
 ];
 
-/** Runs the page's turn logic over the frames; a boolean frame is fed as a level it cannot miss. */
+/** Runs the page's turn logic over the frames; a level (dBFS) goes through the energy gate. */
 function run(frames: boolean[] | number[]) {
   const turn = createTurnDetector(TURN_PAUSES.standard);
+  const energy = createEnergyGate();
   const events: { event: Exclude<TurnEvent, null>; at: number }[] = [];
   frames.forEach((frame, k) => {
-    const db = typeof frame === "number" ? frame : frame ? 0 : -100;
-    const event = turn.frame(db, k * 20);
+    const speech = typeof frame === "number" ? energy(frame) : frame;
+    const event = turn.frame(speech, k * 20);
     if (event) events.push({ event, at: (k * 20) / 1000 });
   });
   return events;

@@ -1,17 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { createTurnDetector, TURN_PAUSES, type TurnEvent } from "./end-of-turn";
+import {
+  createEnergyGate,
+  createProbabilityGate,
+  createTurnDetector,
+  TURN_PAUSES,
+  type TurnEvent,
+} from "./end-of-turn";
 
 const SPEECH = -20;
 const ROOM = -65;
 
-/** Feeds `segments` of [level, milliseconds] in 20 ms frames; the events with their times. */
+/**
+ * Feeds `segments` of [level, milliseconds] in 20 ms frames through the energy gate; the events
+ * with their times.
+ */
 function run(segments: [number, number][], finishedAtPause = false) {
   const detector = createTurnDetector(TURN_PAUSES.standard);
+  const speech = createEnergyGate();
   const events: [TurnEvent, number][] = [];
   let now = 0;
   for (const [db, ms] of segments) {
     for (let t = 0; t < ms; t += 20, now += 20) {
-      const event = detector.frame(db, now);
+      const event = detector.frame(speech(db), now);
       if (event === "pause" && finishedAtPause) detector.setFinished(true);
       if (event) events.push([event, now]);
     }
@@ -70,5 +80,11 @@ describe("end of turn", () => {
     ]);
     expect(events.filter(([event]) => event === "speech").length).toBeLessThanOrEqual(1);
     expect(events.some(([event]) => event === "end")).toBe(false);
+  });
+
+  it("holds Silero's speech through a dip and lets it go once the probability falls", () => {
+    const speech = createProbabilityGate();
+    const heard = [0.1, 0.29, 0.31, 0.27, 0.26, 0.24, 0.28, 0.9].map(speech);
+    expect(heard).toEqual([false, false, true, true, true, false, false, true]);
   });
 });

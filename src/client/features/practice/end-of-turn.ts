@@ -1,9 +1,10 @@
 /**
- * When the user has finished speaking, from the microphone's level alone (docs/decisions/0104):
- * an energy detector on 20 ms frames against a noise floor it keeps learning. Speech starts after
- * a few loud frames in a row; the turn ends after a silence long enough that a thinking pause does
- * not end it — shorter once the words heard so far make a finished answer (`setFinished`, from
- * answer-draft's `listen`). Pure: the caller feeds it levels and times.
+ * When the user has finished speaking (docs/decisions/0104). A detector says of each frame whether
+ * it is speech — Silero in the interview (`silero-speech.ts`), or the energy gate below when that
+ * cannot load — and `createTurnDetector` alone decides from those frames when the turn ends:
+ * speech starts after a few speech frames in a row; the turn ends after a silence long enough
+ * that a thinking pause does not end it — shorter once the words heard so far make a finished
+ * answer (`setFinished`, from answer-draft's `listen`). Pure: the caller feeds it frames and times.
  */
 
 /** How long a silence ends the turn: normally, and once the answer is a finished thought. */
@@ -21,17 +22,21 @@ export const TURN_PAUSES = {
  * recogniser has had time to hear the sentence the pause closed.
  */
 const ASK_AFTER_MS = [350, 1400];
-/** Speech must rise this far above the noise floor, and above this level in dBFS. */
-const ABOVE_FLOOR_DB = 12;
-const QUIETEST_SPEECH_DB = -55;
-/** Loud frames in a row that make speech (a click or a bump is one or two). */
+/** Speech frames in a row that start speech (a click or a bump is one or two). */
 const ONSET_FRAMES = 3;
 
 export type TurnEvent = "speech" | "pause" | "end" | null;
 
+/** What says of each moment of the microphone whether it is speech, for the turn detector. */
+export type SpeechDetector = {
+  kind: "silero" | "energy";
+  /** Calls `onFrame` with each frame (speech or not, and when) until the returned stop. */
+  listen(onFrame: (speech: boolean, now: number) => void): () => void;
+  close(): void;
+};
+
 export function createTurnDetector(pauses: TurnPauses) {
-  let floor: number | null = null;
-  let loudFrames = 0;
+  let speechFrames = 0;
   let heardSpeech = false;
   let lastSpeechAt = 0;
   let paused = false;
@@ -40,18 +45,11 @@ export function createTurnDetector(pauses: TurnPauses) {
   let ended = false;
 
   return {
-    /** One frame's level (dBFS) at `now` (ms); says when speech starts, pauses and ends the turn. */
-    frame(db: number, now: number): TurnEvent {
+    /** Whether the frame at `now` (ms) is speech; says when speech starts, pauses and ends the turn. */
+    frame(speech: boolean, now: number): TurnEvent {
       if (ended) return null;
-      const level = Math.max(db, -100);
-      floor ??= level;
-      const loud = level > Math.max(floor + ABOVE_FLOOR_DB, QUIETEST_SPEECH_DB);
-      if (!loud) {
-        // The floor follows the room down at once and up slowly (a fan starting, not a voice).
-        floor = level < floor ? level : floor + (level - floor) * 0.02;
-      }
-      loudFrames = loud ? loudFrames + 1 : 0;
-      if (loudFrames >= ONSET_FRAMES) {
+      speechFrames = speech ? speechFrames + 1 : 0;
+      if (speechFrames >= ONSET_FRAMES) {
         const started = !heardSpeech;
         heardSpeech = true;
         lastSpeechAt = now;
@@ -86,6 +84,40 @@ export function createTurnDetector(pauses: TurnPauses) {
     get heardSpeech() {
       return heardSpeech;
     },
+  };
+}
+
+/** Speech must rise this far above the noise floor, and above this level in dBFS. */
+const ABOVE_FLOOR_DB = 12;
+const QUIETEST_SPEECH_DB = -55;
+
+/**
+ * The energy detector, for when Silero cannot run: a frame is speech when its level (dBFS) is
+ * well over a noise floor that follows the room down at once and up slowly (a fan starting, not a
+ * voice). Loud steady noise defeats it (0104's addendum); the microphone's noise suppression
+ * helps.
+ */
+export function createEnergyGate() {
+  let floor: number | null = null;
+  return (db: number): boolean => {
+    const level = Math.max(db, -100);
+    floor ??= level;
+    const loud = level > Math.max(floor + ABOVE_FLOOR_DB, QUIETEST_SPEECH_DB);
+    if (!loud) floor = level < floor ? level : floor + (level - floor) * 0.02;
+    return loud;
+  };
+}
+
+/**
+ * Silero's speech probability per frame to speech or not, with vad-web's own hysteresis: speech
+ * from 0.3, and it stays speech until the probability falls under 0.25, so a word's soft ending
+ * does not flicker.
+ */
+export function createProbabilityGate(start = 0.3, stop = 0.25) {
+  let speaking = false;
+  return (probability: number): boolean => {
+    speaking = speaking ? probability >= stop : probability >= start;
+    return speaking;
   };
 }
 

@@ -7,6 +7,8 @@ import { MICROPHONE_CONSTRAINTS, RECORDING_BITS_PER_SECOND } from "./microphone"
  */
 export type InterviewMicrophone = {
   analyser: AnalyserNode;
+  /** The microphone in the page's audio graph, for the speech detector to hear. */
+  source: MediaStreamAudioSourceNode;
   /** Starts recording one answer; `onChunk` hears each piece (about every second). */
   record(onChunk: (chunk: Blob) => void): AnswerRecording;
   close(): void;
@@ -46,10 +48,12 @@ export async function openInterviewMicrophone(): Promise<InterviewMicrophone> {
   const analyser = context.createAnalyser();
   analyser.fftSize = 1024;
   analyser.smoothingTimeConstant = 0;
-  context.createMediaStreamSource(stream).connect(analyser);
+  const source = context.createMediaStreamSource(stream);
+  source.connect(analyser);
 
   return {
     analyser,
+    source,
     record(onChunk) {
       const recorder = new MediaRecorder(stream, {
         mimeType,

@@ -188,10 +188,10 @@ export function InterviewRunner({
 }
 
 function TurnState({ interview }: { interview: ReturnType<typeof useInterview> }) {
-  const { phase, analyser, heard } = interview;
+  const { phase, analyser, heard, detector } = interview;
   if (phase === "listening") {
     return (
-      <div className="flex flex-col gap-2" data-testid="listening">
+      <div className="flex flex-col gap-2" data-testid="listening" data-detector={detector.kind}>
         <p className="flex items-center gap-2 text-sm font-medium">
           <Mic aria-hidden="true" className="size-4 text-primary" />
           {analyser
@@ -201,6 +201,12 @@ function TurnState({ interview }: { interview: ReturnType<typeof useInterview> }
             : "Type your answer below"}
         </p>
         {analyser ? <LevelMeter analyser={analyser} /> : null}
+        {analyser && detector.basic ? (
+          <p className="text-xs text-muted-foreground">
+            Basic speech detection: in a noisy room, press &ldquo;I&rsquo;m done&rdquo; when you
+            have finished.
+          </p>
+        ) : null}
       </div>
     );
   }

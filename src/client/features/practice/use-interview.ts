@@ -5,7 +5,7 @@ import { MAX_ANSWER_RECORDING_SECONDS, type Feedback } from "@/shared/feedback";
 import { LENGTH_TARGETS } from "@/shared/rubric";
 import type { InterviewProgress, Pressure, ResumeInterview, Session } from "@/shared/sessions";
 import { createAnswerDraft } from "./answer-draft";
-import { createTurnDetector, levelDb, TURN_PAUSES } from "./end-of-turn";
+import { createTurnDetector, TURN_PAUSES, type SpeechDetector } from "./end-of-turn";
 import { saveInterviewProgress, sendAnswer } from "./interview-calls";
 import {
   openInterviewMicrophone,
@@ -13,6 +13,7 @@ import {
   type InterviewMicrophone,
 } from "./interview-microphone";
 import { createInterviewerVoice } from "./interviewer-voice";
+import { energyDetector, loadSileroDetector } from "./speech-detector";
 import { blobToBase64 } from "./use-recorder";
 
 /** How the user wants the interview to run (the setup's options). */
@@ -105,6 +106,14 @@ export function useInterview({
   const [heard, setHeard] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const microphone = useRef<InterviewMicrophone | null>(null);
+  /** What tells speech from silence: energy at first, Silero once it has loaded. */
+  const speech = useRef<SpeechDetector | null>(null);
+  /** The turn listening now moves to a detector that has just loaded. */
+  const detectorLoaded = useRef<(() => void) | null>(null);
+  const [detector, setDetector] = useState<{ kind: SpeechDetector["kind"]; basic: boolean }>({
+    kind: "energy",
+    basic: false,
+  });
   const [voice] = useState(createInterviewerVoice);
   const turn = useRef<{ finish: (outcome: Outcome | "audio") => void } | null>(null);
   const retry = useRef<(() => void) | null>(null);
@@ -129,6 +138,7 @@ export function useInterview({
     return () => {
       alive.current = false;
       turn.current?.finish({ kind: "skip" });
+      speech.current?.close();
       microphone.current?.close();
       voice.stop();
     };
@@ -157,29 +167,29 @@ export function useInterview({
       });
       const pauses = settingsRef.current.longerPauses ? TURN_PAUSES.longer : TURN_PAUSES.standard;
       const detector = createTurnDetector(pauses);
-      const samples = mic ? new Float32Array(mic.analyser.fftSize) : null;
       const startedAt = performance.now();
-      // Frames of 20 ms; a hidden tab slows timers down, which only makes the turn end later.
-      const timer = mic
-        ? window.setInterval(() => {
-            mic.analyser.getFloatTimeDomainData(samples!);
-            const event = detector.frame(levelDb(samples!), performance.now());
-            if (event === "speech") setHeard(true);
-            else if (event === "pause") {
-              wantThought = true;
-              recording?.flush();
-            } else if (event === "end" && !typing.current) finish("audio");
-            else if (!typing.current && performance.now() - startedAt >= limitSeconds * 1000) {
-              finish("stopped");
-            }
-          }, 20)
-        : 0;
+      const onFrame = (isSpeech: boolean, now: number) => {
+        const event = detector.frame(isSpeech, now);
+        if (event === "speech") setHeard(true);
+        else if (event === "pause") {
+          wantThought = true;
+          recording?.flush();
+        } else if (event === "end" && !typing.current) finish("audio");
+        else if (!typing.current && now - startedAt >= limitSeconds * 1000) finish("stopped");
+      };
+      let stopHearing = speech.current?.listen(onFrame);
+      // Silero loaded mid-turn: it hears the rest of this turn, the turn's rules unchanged.
+      detectorLoaded.current = () => {
+        stopHearing?.();
+        stopHearing = speech.current?.listen(onFrame);
+      };
       let done = false;
       const finish = (outcome: Outcome | "audio" | "stopped") => {
         if (done) return;
         done = true;
         turn.current = null;
-        window.clearInterval(timer);
+        detectorLoaded.current = null;
+        stopHearing?.();
         if (outcome !== "audio" && outcome !== "stopped") {
           void recording?.stop();
           resolve(outcome);
@@ -315,6 +325,8 @@ export function useInterview({
       }
     }
     save({ at: session.questions.length - 1, followUp: null, skipped, finished: true });
+    speech.current?.close();
+    speech.current = null;
     microphone.current?.close();
     microphone.current = null;
     setAnalyser(null);
@@ -327,6 +339,11 @@ export function useInterview({
     position,
     lines,
     analyser,
+    /**
+     * Which detector hears the turns; `basic` once Silero could not load here, and the energy
+     * detector stays for the interview.
+     */
+    detector,
     /** Speech heard in this turn (the "listening" state shows it). */
     heard,
     problem,
@@ -336,8 +353,18 @@ export function useInterview({
       if (phase !== "ready") return;
       setPhase("asking");
       try {
-        microphone.current = await openInterviewMicrophone();
-        setAnalyser(microphone.current.analyser);
+        const mic = await openInterviewMicrophone();
+        microphone.current = mic;
+        speech.current = energyDetector(mic.analyser);
+        setAnalyser(mic.analyser);
+        // While the first question is asked; until it loads, the energy detector hears.
+        void loadSileroDetector(mic).then((silero) => {
+          if (!alive.current || microphone.current !== mic) return silero?.close();
+          if (!silero) return setDetector({ kind: "energy", basic: true });
+          speech.current = silero;
+          setDetector({ kind: "silero", basic: false });
+          detectorLoaded.current?.();
+        });
       } catch (error) {
         setProblem(error instanceof MicrophoneUnavailable ? error.message : String(error));
       }
