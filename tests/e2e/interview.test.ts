@@ -8,9 +8,11 @@ import { useJourney } from "./support/journey";
 
 /**
  * The AI Interviewer as a spoken conversation (docs/decisions/0104) in real Chromium: after one
- * Start the interviewer asks, the microphone listens, a silence ends each turn, and a story
- * without its result draws a follow-up that is answered by voice; leaving and reloading offers
- * the interview back; "I'm done" by keyboard; a typed answer; the report lists every answer.
+ * Start the interviewer asks, the microphone listens, Silero (loaded from our origin once the
+ * interview starts) hears the answer and a silence ends each turn, and a story without its result
+ * draws a follow-up that is answered by voice; leaving asks first (our dialog for a link or Back,
+ * the browser's prompt for a reload) and the interview is offered back; "I'm done" by keyboard; a
+ * typed answer; the report lists every answer. When Silero cannot load, the energy detector hears.
  */
 const clips = path.join(os.tmpdir(), "interview-coach-interview-clips");
 const intro: Utterance = {
@@ -86,13 +88,33 @@ async function answerFollowUp(): Promise<boolean> {
   return true;
 }
 
+/** The detector hearing the turn now listening. */
+const detector = () => page.getByTestId("listening").getAttribute("data-detector");
+
 describe("AI Interviewer, hands-free", () => {
   it("runs a 3-question interview with no click after Start and reports every answer", async () => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
     await openInterview("3");
+    const speechDetector = (url: string) => /silero|ort-wasm|vad\.worklet/.test(url);
+    // Nothing of the speech detector loads with the page: only once the interview starts.
+    expect(requests.filter(speechDetector)).toEqual([]);
     await page.getByRole("button", { name: "Start", exact: true }).click();
     const asked: string[] = [];
     for (let turn = 0; turn < 3; turn++) {
       await listening();
+      if (turn === 0) {
+        // Silero hears the turns: its code, runtime and model came from our origin (its worklet
+        // too, which Chromium fetches out of the page's sight: the CSP allows only 'self').
+        await expect.poll(detector, { timeout: 60_000 }).toBe("silero");
+        const loaded = requests.filter(speechDetector).map((url) => new URL(url));
+        expect(loaded.map((url) => url.origin)).toEqual(loaded.map(() => journey.server.url));
+        const paths = loaded.map((url) => url.pathname).join(" ");
+        expect(paths).toMatch(/\/assets\/ort-wasm-simd-threaded-[\w-]+\.wasm/);
+        expect(paths).toMatch(/\/assets\/silero_vad_v5-[\w-]+\.onnx/);
+        await expect(page.getByText("Basic speech detection").count()).resolves.toBe(0);
+        page.removeAllListeners("request");
+      }
       asked.push((await heading()) ?? "");
       if (turn === 1) {
         await page.screenshot({ path: "tests/artifacts/interview-listening.png", fullPage: true });
@@ -123,30 +145,48 @@ describe("AI Interviewer, hands-free", () => {
     await page.getByRole("button", { name: "Start", exact: true }).click();
     await answerByVoice(intro);
 
-    // Leaving mid-interview: the browser asks first; after the reload the interview is offered back.
+    // Leaving mid-interview asks first. A link inside the app opens our dialog, "Stay" focused
+    // first: Enter keeps the interview.
     await listening();
     const second = await heading();
-    // A link inside the app asks first; staying keeps the interview. Reloading asks too (the
-    // browser's own prompt); after it the interview is offered back.
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.type());
-      void (dialog.type() === "confirm" ? dialog.dismiss() : dialog.accept());
+      void dialog.accept();
     });
+    const leave = page.getByRole("alertdialog", { name: "Leave the interview?" });
     await page.getByRole("link", { name: "History" }).first().click();
+    await leave.waitFor();
+    const stay = page.getByRole("button", { name: "Stay" });
+    await expect(stay.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await leave.waitFor({ state: "hidden" });
     expect(page.url()).toContain("mode=interview");
-    // The Back button asks too; staying keeps the interview where it was.
+    // The Back button asks too; Escape stays, and the interview is where it was.
     await page.goBack();
-    await expect.poll(() => dialogs.length).toBe(2);
+    await leave.waitFor();
+    await page.keyboard.press("Escape");
+    await leave.waitFor({ state: "hidden" });
     expect(page.url()).toContain("mode=interview");
     expect(await heading()).toBe(second);
+    // Reloading asks with the browser's own prompt; after it the interview is offered back.
     await page.reload();
-    expect(dialogs).toEqual(["confirm", "confirm", "beforeunload"]);
+    expect(dialogs).toEqual(["beforeunload"]);
+    const resume = async () => {
+      await page.getByRole("button", { name: "Resume interview" }).first().click();
+      await page.getByRole("button", { name: "Resume interview" }).click();
+      await listening();
+      expect(await heading()).toBe(second);
+    };
+    await resume();
+    // "Leave" goes where the link pointed, without the browser's prompt.
+    await page.getByRole("link", { name: "History" }).first().click();
+    await leave.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL(/\/history/);
+    expect(dialogs).toEqual(["beforeunload"]);
     page.removeAllListeners("dialog");
-    await page.getByRole("button", { name: "Resume interview" }).first().click();
-    await page.getByRole("button", { name: "Resume interview" }).click();
-    await listening();
-    expect(await heading()).toBe(second);
+    await page.goto("/practice?mode=interview");
+    await resume();
     await expect(page.getByTestId("interview-transcript").textContent()).resolves.toMatch(
       /customer|support|experience/,
     );
@@ -180,4 +220,24 @@ describe("AI Interviewer, hands-free", () => {
     await expect(report.textContent()).resolves.toMatch(/renewed|contract|outages stopped/);
     journey.user.assertNoUnexpectedErrors();
   }, 400_000);
+
+  it("hears with the energy detector, and says so quietly, when Silero cannot load", async () => {
+    // The model file is missing here: the interview goes on with basic speech detection.
+    await page.route("**/assets/silero_vad_v5-*.onnx", (route) => route.fulfill({ status: 404 }));
+    await openInterview("3");
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    await listening();
+    await page.getByText("Basic speech detection").waitFor({ timeout: 60_000 });
+    expect(await detector()).toBe("energy");
+    await answerByVoice(intro);
+    await expect(page.getByTestId("interview-transcript").textContent()).resolves.toMatch(
+      /customer|support|experience/,
+    );
+    await page.unroute("**/assets/silero_vad_v5-*.onnx");
+    // Leaving the interview running: the browser's prompt, accepted.
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto("/");
+    page.removeAllListeners("dialog");
+    journey.user.assertNoUnexpectedErrors([/Failed to load resource.*404/]);
+  }, 200_000);
 });
