@@ -1,9 +1,12 @@
 // npm run bench:interview — the AI Interviewer's turns, through the real page in Chromium on the
 // built server, offline. A scripted microphone (tests/support/scripted-microphone.ts) answers a
-// 5-question interview with flite's voice: answers with 1–2 s thinking pauses inside, some
-// without their result so that a follow-up is due. Per turn: the end of speech → the interviewer
-// speaking (its acknowledgement, and the next question or follow-up); false end-of-turn cut-offs
-// (the turn ended while the answer was still being spoken); turns ended late (> 3 s).
+// 5-question interview with flite's voice, as a candidate would: a story for a "tell me about a
+// time" question (every other one without its result, so that a follow-up is due), a plan with
+// its reason for a "what would you do", a few sentences with a reason otherwise, and each
+// follow-up with what it asked for; 0.6–2 s thinking pauses inside the answers. Per turn: the end
+// of speech → the interviewer speaking (its acknowledgement, and the next question or follow-up);
+// false end-of-turn cut-offs (the turn ended while the answer was still being spoken); turns
+// ended late (> 3 s).
 // Targets (docs/decisions/0104): acknowledgement p50 ≤ 1.5 s, p95 ≤ 2.5 s; 0 cut-offs.
 // Run `npm run build` first. BENCH_RUNS interviews (2).
 import os from "node:os";
@@ -15,6 +18,7 @@ import {
   speakUtterance,
   type Utterance,
 } from "@tests/support/scripted-microphone";
+import { createQuestionReferences } from "@/server/feedback/reference";
 import { launchBrowser, openPage } from "../../tests/e2e/support/browser";
 import { signUpAndSubscribe } from "../../tests/e2e/support/practice";
 import { startTestServer } from "../../tests/e2e/support/server";
@@ -22,20 +26,10 @@ import { startTestServer } from "../../tests/e2e/support/server";
 const runs = Number(process.env.BENCH_RUNS ?? 2);
 const clips = path.join(os.tmpdir(), "interview-coach-interview-clips");
 
-/** The answers, in turn order; a follow-up is answered with `outcome`. */
-const answers: { name: string; utterance: Utterance }[] = [
-  {
-    name: "intro, reason last",
-    utterance: {
-      parts: [
-        "I lead a customer support team of twelve people, and I have eight years of experience in software companies.",
-        1.5,
-        "I care about fixing the cause of a problem, because customers remember how they were treated.",
-        0.6,
-        "That is why I want this role.",
-      ],
-    },
-  },
+type Answer = { name: string; utterance: Utterance };
+
+/** Stories for "tell me about a time…", taken in turn: one without its result, one complete. */
+const stories: Answer[] = [
   {
     name: "story, no result",
     utterance: {
@@ -47,28 +41,16 @@ const answers: { name: string; utterance: Utterance }[] = [
     },
   },
   {
-    name: "story with result, closing line",
+    name: "story with result",
     utterance: {
       parts: [
         "Two years ago our ticket queue doubled after a product launch.",
         1.0,
-        "I set up a triage rota and I wrote templates for the ten most common questions.",
+        "I set up a triage rota, because the urgent tickets were waiting behind simple ones.",
         0.7,
         "As a result our response time fell from two days to four hours.",
         0.7,
         "I learned to plan for launches early.",
-      ],
-    },
-  },
-  {
-    name: "plan with reason",
-    utterance: {
-      parts: [
-        "I would first post a status message so that customers know we are aware of the problem.",
-        1.5,
-        "Then I would ask two agents to answer the queue with one shared reply, because consistent answers calm people down.",
-        0.7,
-        "Finally I would review what happened with the engineers.",
       ],
     },
   },
@@ -82,14 +64,107 @@ const answers: { name: string; utterance: Utterance }[] = [
       ],
     },
   },
+  {
+    name: "story with result",
+    utterance: {
+      parts: [
+        "Our help centre articles were out of date and customers kept asking the same questions.",
+        1.5,
+        "I rewrote the twenty most viewed articles myself, because they drove most of our tickets.",
+        0.7,
+        "After that, tickets about those topics dropped by a third.",
+      ],
+    },
+  },
 ];
-const outcome: Utterance = {
-  parts: [
-    "In the end the problem stopped and the customer renewed their contract for two more years.",
-    0.7,
-    "I was proud of that.",
-  ],
+
+/** For "what would you do…": a plan with its reason. */
+const plan: Answer = {
+  name: "plan with reason",
+  utterance: {
+    parts: [
+      "I would first post a status message so that customers know we are aware of the problem.",
+      1.5,
+      "Then I would ask two agents to answer the queue with one shared reply, because consistent answers calm people down.",
+      0.7,
+      "Finally I would review what happened with the engineers.",
+    ],
+  },
 };
+
+/** Any other question (about yourself, why this role, strengths): a few sentences with a reason. */
+const sentences: Answer = {
+  name: "sentences with reason",
+  utterance: {
+    parts: [
+      "I lead a customer support team of twelve people, and I have eight years of experience in software companies.",
+      1.5,
+      "I care about fixing the cause of a problem, because customers remember how they were treated.",
+      0.6,
+      "That is why I want this role.",
+    ],
+  },
+};
+
+/** A follow-up answered with what it asked for, by the words of its question. */
+const followUpAnswers: { asks: RegExp; utterance: Utterance }[] = [
+  {
+    asks: /outcome|turn out|result/i,
+    utterance: {
+      parts: [
+        "In the end the problem stopped and the customer renewed their contract for two more years.",
+        0.7,
+        "I was proud of that.",
+      ],
+    },
+  },
+  {
+    asks: /yourself|personally/i,
+    utterance: {
+      parts: [
+        "I wrote the plan myself, and I made the calls every morning.",
+        0.7,
+        "My manager only joined the last one.",
+      ],
+    },
+  },
+  {
+    asks: /why/i,
+    utterance: {
+      parts: [
+        "Because the customer needed to hear from one person they trusted.",
+        0.7,
+        "A daily update also stopped the rumours inside their company.",
+      ],
+    },
+  },
+  {
+    asks: /number|measure/i,
+    utterance: {
+      parts: [
+        "We measured it in the ticket system.",
+        0.7,
+        "Complaints fell from forty a week to five within a month.",
+      ],
+    },
+  },
+];
+
+const reference = createQuestionReferences();
+
+/** What a candidate says to `question`: the kind of answer it asks for. */
+function answerTo(question: string, storiesTold: number): Answer {
+  const { questionType } = reference(question);
+  if (questionType === "behavioural") return stories[storiesTold % stories.length]!;
+  if (questionType === "situational") return plan;
+  return sentences;
+}
+
+function followUpAnswer(question: string): Utterance {
+  const match = followUpAnswers.find((answer) => answer.asks.test(question));
+  if (!match) throw new Error(`no answer written for the follow-up "${question}"`);
+  return match.utterance;
+}
 
 type Line = { speaker: string; text: string; at: number };
 type Turn = {
@@ -119,6 +194,19 @@ function watchTranscript() {
 
 const lines = (page: Page) =>
   page.evaluate(() => (window as unknown as { __lines: Line[] }).__lines);
+
+/** The question or follow-up the interviewer is waiting for an answer to; null at the report. */
+async function interviewerAsks(page: Page): Promise<string | null> {
+  await page
+    .getByTestId("listening")
+    .or(page.getByTestId("session-report"))
+    .first()
+    .waitFor({ timeout: ANSWER_WAIT_MS });
+  if (await page.getByTestId("session-report").isVisible()) return null;
+  const asked = (await lines(page)).filter((line) => line.speaker === "interviewer").at(-1);
+  // The line's first row is its label ("Interviewer"); the words follow.
+  return asked?.text.split("\n").slice(1).join(" ") ?? "";
+}
 
 /**
  * How long the interviewer may take to answer a turn: its next question waits for the answer's
@@ -167,7 +255,12 @@ async function interview(page: Page, url: string): Promise<Turn[]> {
   await page.evaluate(watchTranscript);
   await page.getByRole("button", { name: "Start", exact: true }).click();
   const turns: Turn[] = [];
-  for (const { name, utterance } of answers) {
+  let storiesTold = 0;
+  for (;;) {
+    const question = await interviewerAsks(page);
+    if (question === null) break;
+    const { name, utterance } = answerTo(question, storiesTold);
+    if (stories.some((story) => story.name === name)) storiesTold++;
     turns.push(await answerTurn(page, name, utterance));
     await page
       .getByTestId("listening")
@@ -175,7 +268,8 @@ async function interview(page: Page, url: string): Promise<Turn[]> {
       .first()
       .waitFor({ timeout: ANSWER_WAIT_MS });
     if (await page.getByText("Follow-up", { exact: true }).isVisible()) {
-      turns.push(await answerTurn(page, `follow-up to ${name}`, outcome));
+      const followUp = (await interviewerAsks(page))!;
+      turns.push(await answerTurn(page, `follow-up to ${name}`, followUpAnswer(followUp)));
     }
   }
   await page.getByTestId("session-report").waitFor({ timeout: ANSWER_WAIT_MS });
