@@ -57,10 +57,17 @@ export function sileroFrames(model: Model) {
   };
 }
 
-/** Silero on `source` (the interview's microphone); throws when it cannot run here. */
+/** Frames in a row the model may fail on before Silero is given up for this interview. */
+const FAILED_FRAMES_MAX = 10;
+
+/**
+ * Silero on `source` (the interview's microphone); throws when it cannot run here, and calls
+ * `onFailure` once if it stops working later (the model failing frame after frame).
+ */
 export async function openSileroDetector(
   context: AudioContext,
   source: AudioNode,
+  onFailure: (error: unknown) => void,
 ): Promise<SpeechDetector> {
   if (typeof WebAssembly !== "object" || !context.audioWorklet) {
     throw new Error("this browser has no AudioWorklet or WebAssembly");
@@ -78,6 +85,7 @@ export async function openSileroDetector(
     processorOptions: { frameSamples: SILERO_FRAME_SAMPLES },
   });
   let onFrame: ((speech: boolean, now: number) => void) | null = null;
+  let failed = 0;
   node.port.onmessage = (event: MessageEvent<{ message?: string; data?: unknown }>) => {
     const { message, data } = event.data;
     const listener = onFrame;
@@ -85,9 +93,12 @@ export async function openSileroDetector(
     const at = performance.now();
     void frames.hear(new Float32Array(data)).then(
       (speech) => {
+        failed = 0;
         if (onFrame === listener) listener(speech, at);
       },
-      () => {}, // a frame the model failed on is a frame not heard; the turn's clock still runs
+      (error: unknown) => {
+        if (++failed === FAILED_FRAMES_MAX) onFailure(error);
+      },
     );
   };
   let connected = false;

@@ -27,13 +27,19 @@ export function energyDetector(analyser: AnalyserNode): SpeechDetector {
 /**
  * Silero on the microphone, its code, runtime and model fetched from our origin now (not with the
  * page); null, with the reason in the console, when any of it fails or the browser cannot run it.
+ * `onFailure` hears if it stops working after it has loaded.
  */
 export async function loadSileroDetector(
   microphone: InterviewMicrophone,
+  onFailure: () => void,
 ): Promise<SpeechDetector | null> {
   try {
     const { openSileroDetector } = await import("./silero-speech");
-    return await openSileroDetector(microphone.source.context as AudioContext, microphone.source);
+    const context = microphone.source.context as AudioContext;
+    return await openSileroDetector(context, microphone.source, (error) => {
+      console.info("Basic speech detection from now on: Silero stopped working.", error);
+      onFailure();
+    });
   } catch (error) {
     console.info("Basic speech detection for this interview: Silero did not load.", error);
     return null;

@@ -357,13 +357,21 @@ export function useInterview({
         microphone.current = mic;
         speech.current = energyDetector(mic.analyser);
         setAnalyser(mic.analyser);
-        // While the first question is asked; until it loads, the energy detector hears.
-        void loadSileroDetector(mic).then((silero) => {
-          if (!alive.current || microphone.current !== mic) return silero?.close();
-          if (!silero) return setDetector({ kind: "energy", basic: true });
-          speech.current = silero;
-          setDetector({ kind: "silero", basic: false });
+        const current = () => alive.current && microphone.current === mic;
+        const hearWith = (next: SpeechDetector, basic: boolean) => {
+          speech.current?.close();
+          speech.current = next;
+          setDetector({ kind: next.kind, basic });
           detectorLoaded.current?.();
+        };
+        // Loaded while the first question is asked; until then the energy detector hears, and
+        // again for good if Silero cannot load or stops working.
+        void loadSileroDetector(mic, () => {
+          if (current()) hearWith(energyDetector(mic.analyser), true);
+        }).then((silero) => {
+          if (!current()) return silero?.close();
+          if (!silero) return setDetector({ kind: "energy", basic: true });
+          hearWith(silero, false);
         });
       } catch (error) {
         setProblem(error instanceof MicrophoneUnavailable ? error.message : String(error));
