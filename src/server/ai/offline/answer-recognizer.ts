@@ -53,6 +53,8 @@ export type AnswerRecogniser = {
   recognise(pcm: Float32Array, extraWords?: readonly string[]): AnswerRecognition;
   /** Milliseconds the last grammar build took (language model + loading it into the decoder). */
   readonly lastBuildMs: number;
+  /** Bytes of WASM memory the decoder holds (it never gives any back). */
+  readonly memoryBytes: number;
   close(): void;
 };
 
@@ -160,6 +162,9 @@ export async function createAnswerRecogniser({
     },
     get lastBuildMs() {
       return lastBuildMs;
+    },
+    get memoryBytes() {
+      return module.HEAPU8.length;
     },
     recognise(pcm, extraWords = []) {
       const extra = dictionaryWords(extraWords, hasWord);

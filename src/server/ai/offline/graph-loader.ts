@@ -54,6 +54,18 @@ function modelBase(): string {
   return `${path.join(path.dirname(require.resolve("soundswallower")), "model")}/`;
 }
 
+/** Decoders that hold a grammar of ours, whose search is freed before a new one is built. */
+const withGrammar = new WeakSet<Decoder>();
+
+/** A grammar of one word, which costs next to nothing to search or to build. */
+const PLACEHOLDER: WeightedWordGraph = {
+  stateCount: 2,
+  start: 0,
+  final: 1,
+  ends: [0],
+  arcs: [{ from: 0, to: 0, words: ["a"] }],
+};
+
 /**
  * Sets `graph` as the decoder's grammar. Each pronunciation of a word is its own arc: the
  * decoder's own alternative-pronunciation pass (`fsgusealtpron`) scans every arc per
@@ -72,6 +84,22 @@ export function setWordGraph(
     name = "grammar",
     maxRunPronunciations = 4,
   }: { name?: string; maxRunPronunciations?: number } = {},
+): void {
+  // The decoder frees a grammar's search (hundreds of MB for the answer model) only once the
+  // next one is built, and WASM memory never shrinks: both at once would stay resident for the
+  // worker's life. A placeholder in between lets the new search reuse the old one's memory
+  // (and makes the dictionary additions below cheap: each rebuilds the current search).
+  if (withGrammar.has(decoder)) loadWordGraph(module, decoder, PLACEHOLDER, "placeholder", 1);
+  loadWordGraph(module, decoder, graph, name, maxRunPronunciations);
+  withGrammar.add(decoder);
+}
+
+function loadWordGraph(
+  module: SoundSwallower,
+  decoder: Decoder,
+  graph: WeightedWordGraph,
+  name: string,
+  maxRunPronunciations: number,
 ): void {
   const search = module as unknown as SearchModule;
   const cdecoder = (decoder as unknown as { cdecoder: number }).cdecoder;
