@@ -65,3 +65,14 @@ export async function expectOk<T>(
   expect(res.status, JSON.stringify(body)).toBe(status);
   return schema.parse(body);
 }
+
+/**
+ * Waits, when less than `seconds` remain of the current clock minute, for the next one to begin.
+ * The practice budgets count in fixed one-minute windows (src/server/db/rate-limit.ts): a test
+ * that spends a budget and expects the refusal must make its calls inside one window, or the
+ * window turning between them starts the budget afresh.
+ */
+export async function inOneMinuteWindow(seconds = 15) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
