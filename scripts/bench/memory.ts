@@ -1,0 +1,168 @@
+// npm run bench:memory — what `npm start` holds in memory (RSS), end to end: the real
+// `scripts/start.mjs` (which builds only if the build is missing or stale) on a fresh embedded
+// PGlite data directory with no other settings, as a clean clone runs it:
+// 1. idle 8 s after /health first answers;
+// 2. after one spoken answer sent as the practice page sends it (sign up, subscribe through the
+//    built-in test checkout, the recording ahead as an answer-draft, then evaluate-answer with
+//    the whole recording), as soon as the report is back;
+// 3. 30 s after that report;
+// then all three again on a second start on the same data directory (a returning user's server).
+// Then a `ROLE=web` process on PostgreSQL (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test), idle 8 s after start.
+// RSS is the whole process tree's (the server's worker threads are in its process; any child
+// process is added). Targets: ≤ 450 MB idle, ≤ 900 MB after one spoken answer, ROLE=web ≤ 200 MB.
+// The machine may be shared: the load average is printed beside each figure.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { readFixture } from "@tests/support/audio-fixtures";
+import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
+import { apikey, postJson, premiumUser, startServer } from "./support/http";
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const question = "Tell me about a time you had to meet a tight deadline.";
+/** About 11 s of a spoken answer. */
+const recording = Buffer.from(readFixture("answer-deadline.slt")).toString("base64");
+
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** RSS in MB of `pid` and every process descended from it. */
+function treeRssMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let kb = 0;
+  const visit = (id: number) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return Math.round(kb / 1024);
+}
+
+/** `npm start` as a clean clone runs it: no settings but a port and a fresh data directory. */
+async function npmStart(dataDir: string) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  // Nothing of this shell's configuration; the public client key is given so the bench need not
+  // read it from the page (it changes nothing else).
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.homedir(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_PUBLIC_KEY: apikey,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** One spoken answer as the practice page sends it; resolves with the report's arrival time. */
+async function spokenAnswer(url: string, token: string) {
+  const authorization = `Bearer ${token}`;
+  const started = performance.now();
+  await postJson(
+    `${url}/functions/v1/answer-draft`,
+    { draft: crypto.randomUUID(), seq: 0, chunk: recording, question, done: true },
+    { authorization },
+  );
+  const res = await fetch(`${url}/functions/v1/evaluate-answer`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey, authorization },
+    body: JSON.stringify({ question, audio: recording }),
+  });
+  const body = (await res.json()) as { transcript?: string };
+  if (res.status !== 200) throw new Error(`evaluate-answer ${res.status}: ${JSON.stringify(body)}`);
+  return { ms: performance.now() - started, transcript: body.transcript ?? "" };
+}
+
+console.info(`${os.cpus().length} CPUs, load average ${load()} (1, 5, 15 min) before the run\n`);
+
+/** Idle, after one spoken answer, and 30 s later, for one start of `npm start` on `dataDir`. */
+async function session(label: string, dataDir: string) {
+  const server = await npmStart(dataDir);
+  try {
+    await sleep(8_000);
+    console.info(
+      `${label}, idle 8 s after start: ${treeRssMb(server.pid)} MB (target ≤ 450), load ${load()}`,
+    );
+    const token = await premiumUser(server.url);
+    const { ms, transcript } = await spokenAnswer(server.url, token);
+    console.info(
+      `  after one spoken answer (report in ${(ms / 1000).toFixed(1)} s): ${treeRssMb(server.pid)} MB (target ≤ 900), load ${load()}`,
+    );
+    console.info(`  heard: "${transcript.slice(0, 100)}…"`);
+    await sleep(30_000);
+    console.info(`  30 s after the report: ${treeRssMb(server.pid)} MB, load ${load()}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "ic-bench-memory-"));
+try {
+  await session("npm start on a clean clone (new data directory)", dataDir);
+  await session("\nnpm start again (the same data directory)", dataDir);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+if (await postgresReachable(pgUrl)) {
+  const scratch = await createScratchDatabase(pgUrl, "ic_bench_memory");
+  try {
+    const web = await startServer({ DATABASE_URL: scratch.url, ROLE: "web" });
+    try {
+      await sleep(8_000);
+      console.info(
+        `\nROLE=web on PostgreSQL, idle 8 s after start: ${treeRssMb(web.pid)} MB (target ≤ 200), load ${load()}`,
+      );
+    } finally {
+      await web.stop();
+    }
+  } finally {
+    await scratch.drop();
+  }
+} else {
+  console.info(`\nPostgreSQL not reachable at ${pgUrl}: ROLE=web skipped`);
+}
