@@ -1,6 +1,6 @@
 // `npm start`: build if the build is missing or older than the sources, then run one server.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { root, sourceFingerprint, stampFile } from "./build-info.mjs";
 
@@ -12,6 +12,30 @@ if (!built || readFileSync(stampFile, "utf8") !== sourceFingerprint()) {
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// First start on the embedded database: PGlite creates its cluster (initdb) in a child process.
+// Done in the server, it grows PGlite's WASM memory by ~500 MB, of which ~150 MB stays resident
+// for the life of the process even once collected; the server then opens the cluster as on any
+// later start. Best effort: on failure the server creates it itself (and reports any error).
+if (!process.env.DATABASE_URL?.trim()) {
+  // As the server reads them (src/server/config.ts, src/server/db/client.ts).
+  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./.data");
+  const cluster = path.join(dataDir, "pglite");
+  if (!existsSync(path.join(cluster, "PG_VERSION"))) {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      const init = `import { PGlite } from "@electric-sql/pglite";
+        const db = await PGlite.create({ dataDir: process.argv[1] });
+        await db.close();`;
+      spawnSync(process.execPath, ["--input-type=module", "-e", init, cluster], {
+        cwd: root,
+        stdio: "inherit",
+      });
+    } catch {
+      // the server tries again and says what is wrong
+    }
+  }
 }
 
 await import(entry);
