@@ -41,7 +41,11 @@ export function Dialog({
       role={alert ? "alertdialog" : undefined}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
-      onClose={() => onOpenChange(false)}
+      // A close event is queued, not dispatched at once: when the dialog was opened again before
+      // it arrived (a second question straight after an answer), it is stale and leaves it open.
+      onClose={(event) => {
+        if (!event.currentTarget.open) onOpenChange(false);
+      }}
       className={cn(
         "m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-border bg-card p-6 text-card-foreground shadow-raised backdrop:bg-foreground/50",
         className,
