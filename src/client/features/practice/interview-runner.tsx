@@ -1,5 +1,5 @@
 import { Check, Mic, Play, RefreshCw, Repeat, SkipForward, Volume2 } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -259,7 +259,8 @@ function Transcript({ lines }: { lines: TranscriptLine[] }) {
  * lands on it and can be undone when the user stays. Everything said so far is saved either way.
  */
 function useLeaveGuard(active: boolean) {
-  const navigate = useNavigate();
+  // Through a ref: the guard is set up once per interview, and pushes its history entry once.
+  const navigate = useRef(useNavigate());
   const [asked, setAsked] = useState<{ leave: () => void } | null>(null);
   useEffect(() => {
     if (!active) return;
@@ -277,7 +278,7 @@ function useLeaveGuard(active: boolean) {
       if (to.origin !== window.location.origin) return;
       event.preventDefault();
       event.stopPropagation();
-      setAsked({ leave: () => void navigate(to.pathname + to.search + to.hash) });
+      setAsked({ leave: () => void navigate.current(to.pathname + to.search + to.hash) });
     };
     // The router keeps its own state in history entries: the extra entry carries a copy of it.
     window.history.pushState(window.history.state, "", window.location.href);
@@ -302,7 +303,7 @@ function useLeaveGuard(active: boolean) {
       document.removeEventListener("click", onClick, true);
       setAsked(null);
     };
-  }, [active, navigate]);
+  }, [active]);
   return {
     asking: asked !== null,
     leave: () => {
