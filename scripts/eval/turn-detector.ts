@@ -1,7 +1,8 @@
-// Which detector should end the AI Interviewer's turns: the page's energy detector over an
-// adaptive noise floor (src/client/features/practice/end-of-turn.ts), or libfvad, the WebRTC
-// voice-activity detector the server already uses (src/server/audio/speech.ts)? Both drive the
-// same turn logic (createTurnDetector), on the same answers, in the same rooms.
+// Which detector should end the AI Interviewer's turns: the energy detector over an adaptive noise
+// floor (src/client/features/practice/end-of-turn.ts, the page's fallback), libfvad, the WebRTC
+// voice-activity detector the server already uses (src/server/audio/speech.ts), or Silero v5 as
+// the page runs it (silero-frames.ts: vad-web's model on onnxruntime-web's WebAssembly)? All
+// drive the same turn logic (createTurnDetector), on the same answers, in the same rooms.
 //
 // Each trial is an answer in two parts with a 2 s thinking pause between them, after 1.5 s of
 // room and followed by 5 s of it: the turn must not end in the pause, and should end 2.6 s after
@@ -14,7 +15,9 @@
 // Run: `npm run eval:turn-detector [-- more/recordings/dir…]` (16 kHz mono WAVs; the repository's
 // flite recordings by default).
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import * as ort from "onnxruntime-web/wasm";
 import { detectSpeech } from "@/server/audio/speech";
 import {
   createEnergyGate,
@@ -23,6 +26,11 @@ import {
   TURN_PAUSES,
   type TurnEvent,
 } from "@/client/features/practice/end-of-turn";
+import {
+  loadSileroModel,
+  SILERO_FRAME_SAMPLES,
+  sileroFrames,
+} from "@/client/features/practice/silero-frames";
 
 const RATE = 16_000;
 const FRAME = RATE / 50; // 20 ms, as the page and libfvad both use
@@ -127,11 +135,30 @@ function trial(first: Float32Array, second: Float32Array, room: Room | null, see
   };
 }
 
-type Detector = { name: string; speech(signal: Float32Array): boolean[] | number[] };
+/** Frames of `frameMs`: levels in dBFS (through the energy gate) or speech-or-not. */
+type Detector = {
+  name: string;
+  frameMs: number;
+  speech(signal: Float32Array): Promise<boolean[] | number[]> | boolean[] | number[];
+};
+
+// The runtime's WebAssembly and the model from the installed packages (the page fetches the same
+// files from our origin).
+const require = createRequire(import.meta.url);
+ort.env.wasm.wasmBinary = readFileSync(
+  require.resolve("onnxruntime-web/ort-wasm-simd-threaded.wasm"),
+);
+const modelFile = readFileSync(require.resolve("@ricky0123/vad-web/dist/silero_vad_v5.onnx"));
+const silero = sileroFrames(
+  await loadSileroModel(async () =>
+    modelFile.buffer.slice(modelFile.byteOffset, modelFile.byteOffset + modelFile.byteLength),
+  ),
+);
 
 const detectors: Detector[] = [
   {
-    name: "energy (the page's)",
+    name: "energy (fallback)",
+    frameMs: 20,
     // Levels in dBFS, as the page feeds them.
     speech: (signal) =>
       Array.from({ length: Math.floor(signal.length / FRAME) }, (_, k) =>
@@ -140,19 +167,36 @@ const detectors: Detector[] = [
   },
   {
     name: "libfvad (mode 3)",
+    frameMs: 20,
     speech: (signal) => [...detectSpeech(signal, RATE).voiced].map((v) => v === 1),
+  },
+  {
+    name: "Silero v5 (the page)",
+    frameMs: (SILERO_FRAME_SAMPLES / RATE) * 1000,
+    async speech(signal) {
+      silero.reset();
+      const frames: boolean[] = [];
+      for (let at = 0; at + SILERO_FRAME_SAMPLES <= signal.length; at += SILERO_FRAME_SAMPLES) {
+        frames.push(await silero.hear(signal.slice(at, at + SILERO_FRAME_SAMPLES)));
+      }
+      return frames;
+    },
   },
 ];
 
-/** Runs the page's turn logic over the frames; a level (dBFS) goes through the energy gate. */
-function run(frames: boolean[] | number[]) {
+/**
+ * Runs the page's turn logic over the frames; a level (dBFS) goes through the energy gate. A
+ * frame's time is its end, when the page has heard it.
+ */
+function run(frames: boolean[] | number[], frameMs: number) {
   const turn = createTurnDetector(TURN_PAUSES.standard);
   const energy = createEnergyGate();
   const events: { event: Exclude<TurnEvent, null>; at: number }[] = [];
   frames.forEach((frame, k) => {
     const speech = typeof frame === "number" ? energy(frame) : frame;
-    const event = turn.frame(speech, k * 20);
-    if (event) events.push({ event, at: (k * 20) / 1000 });
+    const now = (k + 1) * frameMs;
+    const event = turn.frame(speech, now);
+    if (event) events.push({ event, at: now / 1000 });
   });
   return events;
 }
@@ -193,17 +237,17 @@ for (const detector of detectors) {
     let early = 0;
     let never = 0;
     const late: number[] = [];
-    answers.forEach((first, i) => {
+    for (const [i, first] of answers.entries()) {
       const second = answers[(i + 1) % answers.length]!;
       const t = trial(first, second, room, i + 1);
-      const events = run(detector.speech(t.signal));
+      const events = run(await detector.speech(t.signal), detector.frameMs);
       const firstSpeech = events.find((e) => e.event === "speech");
       if (firstSpeech && firstSpeech.at < t.speechStart - 0.1) early++;
       const end = events.find((e) => e.event === "end");
       if (!end) never++;
       else if (end.at < t.speechEnd) cutOffs++;
       else late.push(end.at - t.speechEnd - TURN_PAUSES.standard.pauseMs / 1000);
-    });
+    }
     const s = (x: number) => (Number.isNaN(x) ? "—" : `${x.toFixed(2)} s`);
     console.info(
       detector.name.padEnd(22) +

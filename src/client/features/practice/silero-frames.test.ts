@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Model } from "@ricky0123/vad-web/dist/models/common";
 import { readWav } from "@tests/support/speech";
 import { createTurnDetector, TURN_PAUSES, type TurnEvent } from "./end-of-turn";
-import { loadSileroModel, SILERO_FRAME_SAMPLES, sileroFrames } from "./silero-speech";
+import { loadSileroModel, SILERO_FRAME_SAMPLES, sileroFrames } from "./silero-frames";
 
 /**
  * The real Silero v5 model, on the real onnxruntime-web WebAssembly (in Node, as in the page), on

@@ -1,13 +1,12 @@
 import { Message } from "@ricky0123/vad-web/dist/messages";
-import type { Model } from "@ricky0123/vad-web/dist/models/common";
-import { Silero } from "@ricky0123/vad-web/dist/models/silero";
 import * as ort from "onnxruntime-web/wasm";
 // Served from our origin under content-hashed names (cached for a year), never fetched elsewhere.
 // The worklet must stay a file: inlined as a data: URL, the CSP would refuse it.
 import workletUrl from "@ricky0123/vad-web/dist/vad.worklet.bundle.min.js?url&no-inline";
 import modelUrl from "@ricky0123/vad-web/dist/silero_vad_v5.onnx?url";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
-import { createProbabilityGate, type SpeechDetector } from "./end-of-turn";
+import type { SpeechDetector } from "./end-of-turn";
+import { loadSileroModel, SILERO_FRAME_SAMPLES, sileroFrames } from "./silero-frames";
 
 /**
  * Silero v5 saying which frames are speech (docs/decisions/0104), loaded only when an interview
@@ -17,45 +16,6 @@ import { createProbabilityGate, type SpeechDetector } from "./end-of-turn";
  * which alone decides when a turn ends. vad-web's own MicVAD is not used: it asks for the
  * microphone itself, stops its tracks on pause, and fetches its files under fixed names.
  */
-
-/** Samples per frame at 16 kHz, as Silero v5 takes them. */
-export const SILERO_FRAME_SAMPLES = 512;
-
-/** The v5 model on onnxruntime-web; `modelBytes` fetches the model file. */
-export function loadSileroModel(modelBytes: () => Promise<ArrayBuffer>): Promise<Model> {
-  // One thread: several need cross-origin isolation and workers, and Silero needs about a
-  // millisecond per 32 ms frame.
-  ort.env.wasm.numThreads = 1;
-  ort.env.wasm.wasmPaths = { wasm: wasmUrl };
-  ort.env.logLevel = "error";
-  return Silero.new(ort, modelBytes);
-}
-
-/**
- * Frames (16 kHz, 512 samples) to speech or not, one after another: the model carries its state
- * from frame to frame, so a frame never starts before the one before it has been heard.
- */
-export function sileroFrames(model: Model) {
-  let gate = createProbabilityGate();
-  let queue = Promise.resolve();
-  return {
-    hear(frame: Float32Array): Promise<boolean> {
-      const heard = queue.then(async () => gate((await model.process(frame)).isSpeech));
-      queue = heard.then(
-        () => {},
-        () => {},
-      );
-      return heard;
-    },
-    /** A new turn: forget the last one's voice. */
-    reset() {
-      queue = queue.then(() => {
-        model.reset_state();
-        gate = createProbabilityGate();
-      });
-    },
-  };
-}
 
 /** Frames in a row the model may fail on before Silero is given up for this interview. */
 const FAILED_FRAMES_MAX = 10;
@@ -72,6 +32,7 @@ export async function openSileroDetector(
   if (typeof WebAssembly !== "object" || !context.audioWorklet) {
     throw new Error("this browser has no AudioWorklet or WebAssembly");
   }
+  ort.env.wasm.wasmPaths = { wasm: wasmUrl };
   const [model] = await Promise.all([
     loadSileroModel(async () => {
       const response = await fetch(modelUrl);

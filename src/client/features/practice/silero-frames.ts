@@ -1,0 +1,51 @@
+import type { Model } from "@ricky0123/vad-web/dist/models/common";
+import { Silero } from "@ricky0123/vad-web/dist/models/silero";
+import * as ort from "onnxruntime-web/wasm";
+import { createProbabilityGate } from "./end-of-turn";
+
+/**
+ * Silero v5 frame by frame (docs/decisions/0104): vad-web's Silero class on onnxruntime-web's
+ * WebAssembly, each frame's probability through the gate to speech or not. The page's detector
+ * (`silero-speech.ts`) and `npm run eval:turn-detector` both hear through it.
+ */
+
+/** Samples per frame at 16 kHz, as Silero v5 takes them. */
+export const SILERO_FRAME_SAMPLES = 512;
+
+/**
+ * The v5 model on onnxruntime-web; `modelBytes` fetches the model file. Where the runtime's
+ * WebAssembly comes from is the caller's to set (`ort.env.wasm`): our origin in the page.
+ */
+export function loadSileroModel(modelBytes: () => Promise<ArrayBuffer>): Promise<Model> {
+  // One thread: several need cross-origin isolation and workers, and Silero needs about a
+  // millisecond per 32 ms frame.
+  ort.env.wasm.numThreads = 1;
+  ort.env.logLevel = "error";
+  return Silero.new(ort, modelBytes);
+}
+
+/**
+ * Frames (16 kHz, 512 samples) to speech or not, one after another: the model carries its state
+ * from frame to frame, so a frame never starts before the one before it has been heard.
+ */
+export function sileroFrames(model: Model) {
+  let gate = createProbabilityGate();
+  let queue = Promise.resolve();
+  return {
+    hear(frame: Float32Array): Promise<boolean> {
+      const heard = queue.then(async () => gate((await model.process(frame)).isSpeech));
+      queue = heard.then(
+        () => {},
+        () => {},
+      );
+      return heard;
+    },
+    /** A new turn: forget the last one's voice. */
+    reset() {
+      queue = queue.then(() => {
+        model.reset_state();
+        gate = createProbabilityGate();
+      });
+    },
+  };
+}
