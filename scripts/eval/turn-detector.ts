@@ -13,7 +13,8 @@
 // late the end came (p50/p95 beyond the 2.6 s).
 //
 // Run: `npm run eval:turn-detector [-- more/recordings/dir…]` (16 kHz mono WAVs; the repository's
-// flite recordings by default).
+// flite recordings by default). What-ifs: THINKING_S=2.2 makes the pause longer, PAUSE_MS=2300
+// ends a turn after a shorter silence than the page's (TURN_PAUSES.standard).
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -35,7 +36,9 @@ import {
 const RATE = 16_000;
 const FRAME = RATE / 50; // 20 ms, as the page and libfvad both use
 const LEAD_S = 1.5;
-const THINKING_S = 2;
+const THINKING_S = Number(process.env.THINKING_S ?? 2);
+const { finishedPauseMs } = TURN_PAUSES.standard;
+const pauseMs = Number(process.env.PAUSE_MS ?? TURN_PAUSES.standard.pauseMs);
 const TAIL_S = 5;
 
 function readWav(path: string): Float32Array {
@@ -189,7 +192,7 @@ const detectors: Detector[] = [
  * frame's time is its end, when the page has heard it.
  */
 function run(frames: boolean[] | number[], frameMs: number) {
-  const turn = createTurnDetector(TURN_PAUSES.standard);
+  const turn = createTurnDetector({ pauseMs, finishedPauseMs });
   const energy = createEnergyGate();
   const events: { event: Exclude<TurnEvent, null>; at: number }[] = [];
   frames.forEach((frame, k) => {
@@ -224,7 +227,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 console.info(
-  `eval:turn-detector — ${answers.length} recordings, ${answers.length} two-part answers per room\n`,
+  `eval:turn-detector — ${answers.length} recordings, ${answers.length} two-part answers per room; ` +
+    `a ${THINKING_S} s thinking pause, turns end after ${pauseMs / 1000} s of silence\n`,
 );
 console.info(
   "detector".padEnd(22) +
@@ -246,7 +250,7 @@ for (const detector of detectors) {
       const end = events.find((e) => e.event === "end");
       if (!end) never++;
       else if (end.at < t.speechEnd) cutOffs++;
-      else late.push(end.at - t.speechEnd - TURN_PAUSES.standard.pauseMs / 1000);
+      else late.push(end.at - t.speechEnd - pauseMs / 1000);
     }
     const s = (x: number) => (Number.isNaN(x) ? "—" : `${x.toFixed(2)} s`);
     console.info(
