@@ -5,7 +5,7 @@
 // 2. after one spoken answer sent as the practice page sends it (sign up, subscribe through the
 //    built-in test checkout, the recording ahead as an answer-draft, then evaluate-answer with
 //    the whole recording), as soon as the report is back;
-// 3. 30 s after that report;
+// 3. 30 s after that report, and the time to a report for the same answer again;
 // then all three again on a second start on the same data directory (a returning user's server).
 // Then a `ROLE=web` process on PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test), idle 8 s after start.
@@ -135,6 +135,11 @@ async function session(label: string, dataDir: string) {
     console.info(`  heard: "${transcript.slice(0, 100)}…"`);
     await sleep(30_000);
     console.info(`  30 s after the report: ${treeRssMb(server.pid)} MB, load ${load()}`);
+    // What the first answer's wait for the recogniser to load costs, beside a loaded one.
+    const again = await spokenAnswer(server.url, token);
+    console.info(
+      `  the same answer again, recogniser loaded: report in ${(again.ms / 1000).toFixed(1)} s, ${treeRssMb(server.pid)} MB, load ${load()}`,
+    );
   } finally {
     await server.stop();
   }
