@@ -18,13 +18,16 @@ if (!built || readFileSync(stampFile, "utf8") !== sourceFingerprint()) {
 // Done in the server, it grows PGlite's WASM memory by ~500 MB, of which ~150 MB stays resident
 // for the life of the process even once collected; the server then opens the cluster as on any
 // later start. Best effort: on failure the server creates it itself (and reports any error).
-if (!process.env.DATABASE_URL?.trim()) {
-  // As the server reads them (src/server/config.ts, src/server/db/client.ts).
-  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./.data");
-  const cluster = path.join(dataDir, "pglite");
+// Where the server would put it (src/server/config.ts, src/server/db/client.ts); a setting the
+// server will refuse (an empty DATA_DIR, a web or worker role) is left for it to report.
+const dataDir = (process.env.DATA_DIR ?? "./.data").trim();
+const embedded =
+  !process.env.DATABASE_URL?.trim() && (process.env.ROLE ?? "all") === "all" && dataDir !== "";
+if (embedded) {
+  const cluster = path.join(path.resolve(dataDir), "pglite");
   if (!existsSync(path.join(cluster, "PG_VERSION"))) {
     try {
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(path.resolve(dataDir), { recursive: true });
       const init = `import { PGlite } from "@electric-sql/pglite";
         const db = await PGlite.create({ dataDir: process.argv[1] });
         await db.close();`;
