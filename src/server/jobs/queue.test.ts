@@ -89,6 +89,22 @@ describe("the AI job queue", () => {
     expect(order).toEqual(["ada-1", "bob", "ada-2"]);
   });
 
+  it("takes the next waiting job as soon as one is done, not at its next poll", async () => {
+    // Sent together, so no new job announces itself while the worker is busy: all it has to go
+    // on is that it has just finished one. Its backstop poll is 10 s.
+    const started: number[] = [];
+    jobs.work("transcribe-question", 1, async (input) => {
+      started.push(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return input;
+    });
+    await jobs.start();
+    const owners = ["ada", "bob", "cy", "di", "ed"];
+    expect(await Promise.all(owners.map((owner) => run(owner, owner)))).toEqual(owners);
+    const gaps = started.slice(1).map((at, k) => at - started[k]!);
+    expect(Math.max(...gaps)).toBeLessThan(3_000);
+  }, 60_000);
+
   it("says where a waiting job is, and cancels it when its request is abandoned", async () => {
     // Sent, but nothing in this process works this kind: the job waits.
     jobs.work("evaluate-answer", 1, async () => "unused");

@@ -153,24 +153,35 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       else await instance.createQueue(kind, QUEUES[kind]);
     }
     for (const { kind, concurrency, handler } of handlers) {
-      await instance.work<unknown>(
-        kind,
-        {
-          localConcurrency: concurrency,
-          groupConcurrency: 1,
-          notifyPollingIntervalSeconds: 10,
-          pollingIntervalSeconds: 1,
-        },
-        async ([job]) => {
-          const outcome = await runHandler(handler, job!.data, job!.signal);
-          // pg-boss stores the outcome once this returns; the waiting process hears of it a
-          // moment later instead of at its next look.
-          setTimeout(() => {
-            database.query("select pg_notify($1, $2)", [FINISHED_CHANNEL, job!.id]).catch(() => {});
-          }, FINISHED_NOTICE_DELAY_MS).unref();
-          return outcome;
-        },
-      );
+      // One pg-boss worker per slot, each knowing its id, so that a worker that has finished a
+      // job looks for the next at once. Left to itself it waits for a NOTIFY of a new job (or its
+      // backstop poll), and jobs already waiting send none: with users queued, a worker sat idle
+      // for seconds after each answer.
+      for (let slot = 0; slot < concurrency; slot++) {
+        // Its id is known once `work` returns; a job may start a moment before.
+        const worker: { id?: string } = {};
+        worker.id = await instance.work<unknown>(
+          kind,
+          {
+            localConcurrency: 1,
+            groupConcurrency: 1,
+            notifyPollingIntervalSeconds: 10,
+            pollingIntervalSeconds: 1,
+          },
+          async ([job]) => {
+            const outcome = await runHandler(handler, job!.data, job!.signal);
+            // pg-boss stores the outcome once this returns; the waiting process hears of it a
+            // moment later instead of at its next look.
+            setTimeout(() => {
+              database
+                .query("select pg_notify($1, $2)", [FINISHED_CHANNEL, job!.id])
+                .catch(() => {});
+            }, FINISHED_NOTICE_DELAY_MS).unref();
+            if (worker.id) instance.notifyWorker(worker.id);
+            return outcome;
+          },
+        );
+      }
     }
     boss = instance;
     return instance;
