@@ -243,7 +243,9 @@ console.info(
   "| process | one user alone, median (ms) | RSS idle 8 s (MB) | RSS after one spoken answer (MB) | load |",
 );
 console.info("| --- | --- | --- | --- | --- |");
-await allInOne("npm start default (PGlite)", { DATABASE_URL: "" });
+// The built server itself on a new embedded database, which it creates in its own process;
+// `npm start` creates it in a short-lived child first (scripts/start.mjs): see bench:memory.
+await allInOne("dist/server/main.js on a new PGlite (not npm start)", { DATABASE_URL: "" });
 const scratch = await createScratchDatabase(pgUrl, "ic_bench_queue");
 try {
   await allInOne("ROLE=all on PostgreSQL", { DATABASE_URL: scratch.url });
