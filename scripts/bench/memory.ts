@@ -12,14 +12,13 @@
 // RSS is the whole process tree's (the server's worker threads are in its process; any child
 // process is added). Targets: ≤ 450 MB idle, ≤ 900 MB after one spoken answer, ROLE=web ≤ 200 MB.
 // The machine may be shared: the load average is printed beside each figure.
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readFixture } from "@tests/support/audio-fixtures";
 import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
-import { apikey, postJson, premiumUser, startServer } from "./support/http";
+import { apikey, postJson, premiumUser, startProcess, startServer } from "./support/http";
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const question = "Tell me about a time you had to meet a tight deadline.";
@@ -60,42 +59,20 @@ function treeRssMb(pid: number): number {
 }
 
 /** `npm start` as a clean clone runs it: no settings but a port and a fresh data directory. */
-async function npmStart(dataDir: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const url = `http://127.0.0.1:${port}`;
+function npmStart(dataDir: string) {
   // Nothing of this shell's configuration; the public client key is given so the bench need not
   // read it from the page (it changes nothing else).
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: {
+  return startProcess(
+    ["scripts/start.mjs"],
+    {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.homedir(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       AUTH_PUBLIC_KEY: apikey,
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+    "/health",
+    { inherit: false },
+  );
 }
 
 /** One spoken answer as the practice page sends it; resolves with the report's arrival time. */

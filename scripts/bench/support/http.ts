@@ -58,20 +58,23 @@ async function freePort(): Promise<number> {
 
 export type Process = { url: string; pid: number; stop: () => Promise<void> };
 
-/** Starts `node ...args` on a free port and waits until `health` answers 200. */
+/**
+ * Starts `node ...args` on a free port and waits until `health` answers 200. With
+ * `inherit: false` the process gets only `env` (and its address), as on a clean machine;
+ * otherwise this shell's environment without the AI and payment keys.
+ */
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
   health: string,
+  { inherit = true }: { inherit?: boolean } = {},
 ): Promise<Process> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
-      ...process.env,
+      ...(inherit ? { ...process.env, STRIPE_SECRET_KEY: "", OPENAI_API_KEY: "" } : {}),
       SITE_URL: url,
-      STRIPE_SECRET_KEY: "",
-      OPENAI_API_KEY: "",
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",
