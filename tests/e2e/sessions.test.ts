@@ -48,10 +48,15 @@ describe("AI Interviewer", () => {
     // the rule itself is tested in session-routes.test.ts).
     const typeAnswer = async (text: string) => {
       await page.getByTestId("listening").waitFor({ timeout: 90_000 });
+      const yours = page.getByTestId("interview-transcript").locator('[data-speaker="you"]');
+      const before = await yours.count();
       await page.getByLabel("Or type your answer").fill(text);
       await page.getByRole("button", { name: "Send typed answer" }).click();
-      // Sent while the first, spoken answer may still be decoding on a busy machine.
-      await page.getByTestId("listening").waitFor({ state: "detached", timeout: 90_000 });
+      // The turn has ended once the answer joins the transcript (sent while the first, spoken
+      // answer may still be decoding on a busy machine). The listening state cannot tell: on a
+      // quick server the next turn's is shown again before a look sees it go.
+      await yours.nth(before).waitFor({ timeout: 90_000 });
+      await expect(yours.nth(before).textContent()).resolves.toContain(text);
       answered++;
     };
     for (const position of [2, 3]) {
