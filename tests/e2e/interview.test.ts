@@ -205,8 +205,12 @@ describe("AI Interviewer, hands-free", () => {
     await page
       .getByLabel("Or type your answer")
       .fill(noResult.parts.filter((part) => typeof part === "string").join(" "));
+    const yours = page.getByTestId("interview-transcript").locator('[data-speaker="you"]');
+    const before = await yours.count();
     await page.getByRole("button", { name: "Send typed answer" }).click();
-    await page.getByTestId("listening").waitFor({ state: "detached", timeout: 90_000 });
+    // The turn has ended once the answer joins the transcript; the listening state cannot tell,
+    // since the follow-up's may be back before a look sees it go.
+    await yours.nth(before).waitFor({ timeout: 90_000 });
     const heard = () => page.getByTestId("interview-transcript").innerText();
     expect(await answerFollowUp(), `no follow-up was asked in:\n${await heard()}`).toBe(true);
 

@@ -43,8 +43,12 @@ describe("share with your coach", () => {
       ]);
       if (await report.isVisible()) break;
       await page.getByLabel("Or type your answer").fill(story);
+      const yours = page.getByTestId("interview-transcript").locator('[data-speaker="you"]');
+      const before = await yours.count();
       await page.getByRole("button", { name: "Send typed answer" }).click();
-      await listening.waitFor({ state: "detached", timeout: 120_000 });
+      // The turn has ended once the answer joins the transcript; the listening state cannot
+      // tell, since the next turn's may be back before a look sees it go.
+      await yours.nth(before).waitFor({ timeout: 120_000 });
     }
     await report.waitFor({ timeout: 120_000 });
 
