@@ -1,5 +1,5 @@
+import { bodyLimit } from "@/server/http/body-limit";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   logoutScopes,
   passwordGrantBodySchema,
@@ -46,10 +46,7 @@ export function authRoutes(services: Services) {
     c.header("Cache-Control", "no-store");
     return cors(c, next);
   });
-  const smallBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => authErrorResponse(c, authErrors.tooLarge()),
-  });
+  const smallBody = bodyLimit(MAX_BODY_BYTES, (c) => authErrorResponse(c, authErrors.tooLarge()));
 
   const meta = (c: Context) => ({
     ip: clientIp(c, config.auth.trustProxy),

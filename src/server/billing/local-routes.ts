@@ -1,5 +1,5 @@
+import { bodyLimit } from "@/server/http/body-limit";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { sendHtmlPage } from "@/server/http/html";
 import type { AppEnv } from "@/server/http/env";
 import { renderedPageHeaders } from "@/server/http/security-headers";
@@ -68,16 +68,9 @@ export function localBillingRoutes(services: Services) {
     },
   );
 
-  const limit = bodyLimit({
-    maxSize: 16 * 1024,
-    onError: (c) => {
-      const n = nonce(c);
-      return send(
-        c,
-        messagePage("Request too large", "That form was too large to process.", n, 413),
-      );
-    },
-  });
+  const limit = bodyLimit(16 * 1024, (c) =>
+    send(c, messagePage("Request too large", "That form was too large to process.", nonce(c), 413)),
+  );
 
   const closedPage = (state: "expired" | "missing", n: string) =>
     state === "expired"

@@ -1,5 +1,5 @@
+import { bodyLimit } from "@/server/http/body-limit";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { webhookEvents } from "@/server/db/schema";
@@ -41,11 +41,8 @@ export function stripeWebhookRoutes(services: Services) {
 
   router.post(
     "/webhook",
-    bodyLimit({
-      maxSize: 512 * 1024,
-      onError: () => {
-        throw payloadTooLarge("Webhook payload too large");
-      },
+    bodyLimit(512 * 1024, () => {
+      throw payloadTooLarge("Webhook payload too large");
     }),
     async (c) => {
       const signature = c.req.header("stripe-signature");

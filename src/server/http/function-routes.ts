@@ -1,5 +1,5 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "./body-limit";
 import type { AuthedEnv } from "./env";
 import { ApiError, payloadTooLarge } from "./errors";
 
@@ -14,11 +14,8 @@ export function functionBodyLimit(
   maxSize: number,
   tooLarge: () => ApiError = () => payloadTooLarge("The request is too large", maxSize),
 ): MiddlewareHandler {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw tooLarge();
-    },
+  return bodyLimit(maxSize, () => {
+    throw tooLarge();
   });
 }
 

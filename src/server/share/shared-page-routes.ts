@@ -1,5 +1,5 @@
+import { bodyLimit } from "@/server/http/body-limit";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import { clientIp } from "@/server/auth/client-ip";
 import { createRateLimiter, rateLimitKey } from "@/server/db/rate-limit";
@@ -49,10 +49,7 @@ export function sharedPageRoutes(services: Services) {
 
   app.post(
     "/:token/comments",
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: (c) => render(c, c.req.param("token") ?? "", { status: 413 }),
-    }),
+    bodyLimit(16 * 1024, (c) => render(c, c.req.param("token") ?? "", { status: 413 })),
     async (c, next) => {
       if (!isWebForm(c)) return render(c, c.req.param("token"), { status: 415 });
       await next();
