@@ -12,6 +12,7 @@
 //    same PostgreSQL and the embedded default; and what the queue adds (report time minus the
 //    worker's run time, read from pg-boss's job rows).
 // 4. Memory (RSS): each role idle 8 s after start; ROLE=all after one spoken answer.
+// Beside each round, where its CPU went per answer (workers, web processes, the rest of the machine).
 // Each worker takes one job at a time (TRANSCRIBE_WORKERS=1): on this 2-core machine two workers
 // are two cores. The load average is printed beside each figure: other work on the machine
 // slows everything and narrows the 2-vs-1 ratio.
@@ -43,6 +44,18 @@ const generous = {
 
 const load = () => os.loadavg()[0]!.toFixed(2);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** CPU seconds a process has used (user + system, its threads included); Linux ticks are 1/100 s. */
+const cpuSeconds = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+/** CPU seconds the whole machine has been busy (every core, everything but idle and I/O wait). */
+const machineBusySeconds = () => {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+};
 const rssMb = (pid: number) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
 
@@ -130,6 +143,13 @@ type Cluster = Awaited<ReturnType<typeof cluster>>;
 /** Every user at once, each answer after the last one's report; optionally a worker killed. */
 async function round(c: Cluster, label: string, kill?: { worker: Worker; afterMs: number }) {
   const loadBefore = load();
+  const cpu = (): CpuSnapshot => ({
+    web: c.webs.reduce((sum, web) => sum + cpuSeconds(web.pid), 0),
+    worker: c.workers.reduce((sum, worker) => sum + cpuSeconds(worker.pid), 0),
+    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    machine: machineBusySeconds(),
+  });
+  const cpuBefore = kill ? undefined : cpu();
   const started = performance.now();
   let failed = 0;
   const killing = kill && sleep(kill.afterMs).then(() => kill.worker.kill("SIGKILL"));
@@ -147,10 +167,23 @@ async function round(c: Cluster, label: string, kill?: { worker: Worker; afterMs
   lastReport.sort((a, b) => a - b);
   const fairness = lastReport.at(-1)! / lastReport[0]!;
   const perMinute = (USERS * ANSWERS * 60) / seconds;
+  // Where the CPU went, per answer: a killed worker's share cannot be read, so not for that round.
+  const perAnswer = cpuBefore ? cpuPerAnswer(cpuBefore, cpu(), seconds) : " | – | –";
   console.info(
-    `| ${label} | ${USERS * ANSWERS - failed}/${USERS * ANSWERS} | ${seconds.toFixed(1)} | ${perMinute.toFixed(1)} | ${(lastReport[0]! / 1000).toFixed(1)} | ${(lastReport.at(-1)! / 1000).toFixed(1)} | ${fairness.toFixed(2)} | ${loadBefore} → ${load()} |`,
+    `| ${label} | ${USERS * ANSWERS - failed}/${USERS * ANSWERS} | ${seconds.toFixed(1)} | ${perMinute.toFixed(1)} | ${(lastReport[0]! / 1000).toFixed(1)} | ${(lastReport.at(-1)! / 1000).toFixed(1)} | ${fairness.toFixed(2)}${perAnswer} | ${loadBefore} → ${load()} |`,
   );
   return { perMinute, failed, fairness };
+}
+
+type CpuSnapshot = { web: number; worker: number; bench: number; machine: number };
+
+/** Table cells: CPU seconds per answer by process role, and the machine's busy time of its cores'. */
+function cpuPerAnswer(before: CpuSnapshot, after: CpuSnapshot, seconds: number) {
+  const answers = USERS * ANSWERS;
+  const used = (key: keyof CpuSnapshot) => (after[key] - before[key]) / answers;
+  const rest = used("machine") - used("web") - used("worker") - used("bench");
+  const cores = (os.cpus().length * seconds) / answers;
+  return ` | ${used("worker").toFixed(2)} / ${used("web").toFixed(2)} / ${rest.toFixed(2)} / ${used("bench").toFixed(2)} | ${used("machine").toFixed(2)} of ${cores.toFixed(2)}`;
 }
 
 /** One user alone, `n` answers one after another: median time to the report. */
@@ -170,9 +203,9 @@ if (!(await postgresReachable(pgUrl))) {
 console.info(`${os.cpus().length} CPUs, load average ${load()} before the run`);
 console.info(`\n${USERS} users × ${ANSWERS} spoken answers of about 5 s, two web processes\n`);
 console.info(
-  "| workers | reports | seconds | answers/min | fastest user's last (s) | slowest user's last (s) | slowest/fastest | load |",
+  "| workers | reports | seconds | answers/min | fastest user's last (s) | slowest user's last (s) | slowest/fastest | CPU s per answer: workers / webs / PostgreSQL and the system / this client | machine busy s per answer, of the cores' | load |",
 );
-console.info("| --- | --- | --- | --- | --- | --- | --- | --- |");
+console.info("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 
 const c = await cluster();
 let single: { split: number; overheadMs: number } | undefined;
