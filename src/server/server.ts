@@ -1,9 +1,11 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { serve, type ServerType } from "@hono/node-server";
-import type { IncomingMessage, Server } from "node:http";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
+import { ApiError, errorBody } from "./http/errors";
 import type { Logger } from "./logger";
 import { clientDistDir } from "./paths";
 import { closeServices, createServices } from "./services";
@@ -110,7 +112,7 @@ export async function startServer(
  * (docs/decisions/0079): its headers (`headersTimeout`), all of it, body included
  * (`requestTimeout`; the answer may take as long as it needs), and each piece of a body
  * (`bodyIdleTimeoutMs`), so a client that stalls part-way holds a connection for seconds, not
- * minutes. Node answers the first two with 408; a stalled body's connection is closed.
+ * minutes. The first two are answered 408; a stalled body's connection is closed.
  */
 export function serveApp(
   fetch: Parameters<typeof serve>[0]["fetch"],
@@ -133,7 +135,34 @@ export function serveApp(
     onListening,
   );
   server.on("request", (request: IncomingMessage) => dropIfBodyStalls(request, bodyIdleTimeoutMs));
+  server.on("clientError", answerClientError);
   return server;
+}
+
+/**
+ * What Node answers itself, before the app sees a request — HTTP it cannot parse (400), headers
+ * over its 16 KB (431), a request slower than the limits above (408) — in the API's error
+ * envelope: Node's own answers have no body. As Node does, nothing is written once an answer on
+ * the connection has begun, and the connection is then closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  // Node's own test before it answers (the answer in progress on this connection, if any).
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage;
+  if (error.code !== "ECONNRESET" && socket.writable && !answering?.headersSent) {
+    const refusal =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? new ApiError("headers_too_large", "The request's headers are too large.")
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? new ApiError("request_timeout", "The request took too long to arrive.")
+          : new ApiError("bad_request", "The request is not valid HTTP.");
+    const body = JSON.stringify(errorBody(refusal, undefined));
+    socket.write(
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

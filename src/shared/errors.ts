@@ -24,9 +24,11 @@ export const errorCodes = [
   "not_found",
   "no_customer",
   "method_not_allowed",
+  /** A request that took longer to arrive than the server allows (its headers, or all of it). */
+  "request_timeout",
   // 409
   "conflict",
-  // 413 / 415 / 422 / 429
+  // 413 / 415 / 422 / 429 / 431
   "payload_too_large",
   "unsupported_media_type",
   "unsupported_audio_format",
@@ -36,6 +38,8 @@ export const errorCodes = [
   /** An uploaded file with no text to read (a scanned CV): paste the text instead. */
   "no_text_found",
   "rate_limited",
+  /** Request headers over the server's limit (Node's 16 KB), such as an oversized cookie. */
+  "headers_too_large",
   // 5xx
   "internal",
   "bad_gateway",

@@ -38,6 +38,8 @@ export function statusOf(code: ErrorCode): ContentfulStatusCode {
       return 404;
     case "method_not_allowed":
       return 405;
+    case "request_timeout":
+      return 408;
     case "conflict":
       return 409;
     case "payload_too_large":
@@ -52,6 +54,8 @@ export function statusOf(code: ErrorCode): ContentfulStatusCode {
       return 422;
     case "rate_limited":
       return 429;
+    case "headers_too_large":
+      return 431;
     case "internal":
       return 500;
     case "bad_gateway":

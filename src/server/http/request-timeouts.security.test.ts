@@ -45,6 +45,20 @@ const head = (length: number) =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The error envelope of a raw HTTP answer. */
+const envelope = (answer: string) =>
+  JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { error: { code: string } };
+
+/** Writes `request` on a new connection; the whole answer once the server has closed it. */
+async function answerTo(request: string): Promise<string> {
+  const socket = await open();
+  let answer = "";
+  socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+  socket.write(request);
+  await closedAfter(socket, 5_000);
+  return answer;
+}
+
 describe("slow requests", () => {
   it("closes a connection whose body stops part-way, unauthenticated", async () => {
     const socket = await open();
@@ -70,6 +84,7 @@ describe("slow requests", () => {
       clearInterval(trickle);
     }
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(envelope(answer).error.code).toBe("request_timeout");
   });
 
   it("reads a slow upload that keeps coming to the end", async () => {
@@ -87,5 +102,26 @@ describe("slow requests", () => {
     socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 400 /); // invalid credentials: the body was read
     expect(answer).toContain("invalid_credentials");
+  });
+});
+
+/**
+ * Node answers some requests before the app sees them; those answers carry the API's error
+ * envelope like every other (Node's own have no body).
+ */
+describe("requests the HTTP server refuses itself", () => {
+  it("answers headers over Node's 16 KB with 431 and a JSON body", async () => {
+    const answer = await answerTo(
+      `GET /health HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("Content-Type: application/json");
+    expect(envelope(answer).error.code).toBe("headers_too_large");
+  });
+
+  it("answers a request that is not HTTP with 400 and a JSON body", async () => {
+    const answer = await answerTo("HELLO THERE\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(envelope(answer).error.code).toBe("bad_request");
   });
 });
