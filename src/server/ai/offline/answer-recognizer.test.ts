@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeWebmOpus } from "@/server/audio/decode";
 import { detectSpeech, splitAtPauses, trimSilence } from "@/server/audio/speech";
 import { readFixture } from "@tests/support/audio-fixtures";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import {
   createAnswerRecogniser,
   joinSegments,
@@ -79,6 +80,21 @@ describe("answer recogniser", () => {
     expect(recogniser.model.vocabulary.has("zanzibar")).toBe(false);
     recogniser.recognise(new Float32Array(recogniser.sampleRate), ["Zanzibar Ltd"]);
     expect(recogniser.model.vocabulary.has("zanzibar")).toBe(true);
+  });
+
+  it("hears an answer to any library question with the one grammar it started with", () => {
+    // A rebuild costs a worker ~0.7 s, and a worker taking turns between users would otherwise
+    // rebuild for nearly every answer.
+    const blip = new Float32Array(recogniser.sampleRate / 20);
+    recogniser.recognise(blip, []);
+    const shared = recogniser.model;
+    for (const { question } of loadQuestionBank()) {
+      recogniser.recognise(blip, [question]);
+      expect(recogniser.model, question).toBe(shared);
+    }
+    // The words of a question a user typed are still added.
+    recogniser.recognise(blip, ["Why do you want to work at Zanzibar?"]);
+    expect(recogniser.model).not.toBe(shared);
   });
 
   it("builds a new vocabulary in the memory the last one used", () => {

@@ -46,9 +46,10 @@ export type AnswerRecogniser = {
   readonly sampleRate: number;
   readonly model: AnswerLanguageModel;
   /**
-   * Recognises one segment. `extraWords` (the question, role and company the user typed) are
-   * added to the vocabulary with a boost; a set different from the last call's rebuilds the
-   * grammar first (see lastBuildMs for what that costs).
+   * Recognises one segment. Of `extraWords` (the question's, and a role's or company's the user
+   * typed), those the vocabulary lacks are added to it with a boost, which rebuilds the grammar
+   * first (see lastBuildMs for what that costs); the words of every library question are in the
+   * vocabulary already, so answers to them share one grammar.
    */
   recognise(pcm: Float32Array, extraWords?: readonly string[]): AnswerRecognition;
   /** Milliseconds the last grammar build took (language model + loading it into the decoder). */
@@ -138,22 +139,34 @@ export async function createAnswerRecogniser({
   });
   const hasWord = (word: string) => decoder.lookup_word(word) !== null;
   const counts = countCorpus(corpus, hasWord);
-  let model: AnswerLanguageModel;
-  let lastBuildMs = 0;
-  let extraKey = "";
-  const build = (extraWords: readonly string[]) => {
-    const started = performance.now();
-    model = buildAnswerLanguageModel(counts, {
+  const modelWith = (extraWords: readonly string[]) =>
+    buildAnswerLanguageModel(counts, {
       hasWord,
       generalWords: GENERAL_WORDS,
       ...languageModel,
       extraWords,
     });
+  // The library's questions' words the corpus leaves out are in every grammar. A grammar built
+  // for each question's words cost a rebuild (~0.7 s of a worker's CPU) whenever a worker went
+  // from one user's question to another's, for no measurable gain in accuracy when the words
+  // were already in the vocabulary (docs/decisions/0065).
+  const corpusVocabulary = modelWith([]).vocabulary;
+  const libraryWords = dictionaryWords(
+    loadQuestionBank().map((entry) => entry.question),
+    hasWord,
+  ).filter((word) => !corpusVocabulary.has(word));
+  let model: AnswerLanguageModel;
+  let lastBuildMs = 0;
+  let extraKey = "";
+  const build = (extraWords: readonly string[]) => {
+    const started = performance.now();
+    model = modelWith([...libraryWords, ...extraWords]);
     setWordGraph(module, decoder, model.graph, { name: "answer" });
     lastBuildMs = performance.now() - started;
     extraKey = extraWords.join(" ");
   };
   build([]);
+  const baseVocabulary = model!.vocabulary;
 
   return {
     sampleRate,
@@ -167,7 +180,9 @@ export async function createAnswerRecogniser({
       return module.HEAPU8.length;
     },
     recognise(pcm, extraWords = []) {
-      const extra = dictionaryWords(extraWords, hasWord);
+      const extra = dictionaryWords(extraWords, hasWord).filter(
+        (word) => !baseVocabulary.has(word),
+      );
       if (extra.join(" ") !== extraKey) build(extra);
       decoder.start();
       decoder.process_audio(pcm, false, true);
