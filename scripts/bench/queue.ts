@@ -4,7 +4,8 @@
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 //
 // 1. Fairness and throughput: BENCH_USERS (10) users at once, each sending BENCH_ANSWERS (4)
-//    spoken answers one after another (a user has one answer in flight), with 1 worker, then 2:
+//    spoken answers to a question of their own (BENCH_QUESTIONS=one: all to the same one) one
+//    after another (a user has one answer in flight), with 1 worker, then 2:
 //    every answer must get its report; the slowest user's last report ≤ 1.5× the fastest's;
 //    throughput with 2 workers ≥ 1.7× that with 1.
 // 2. The same with 2 workers, one killed with SIGKILL a few seconds in: nothing lost.
@@ -22,6 +23,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { loadQuestionBank } from "@/server/library/answer-library";
 import { readFixture } from "@tests/support/audio-fixtures";
 import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
 import { apikey, premiumUser, quantile, startServer, type Process } from "./support/http";
@@ -31,7 +33,18 @@ const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 4);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** One issuer for every process, as an operator runs them. */
 const SITE_URL = "http://localhost:3901";
-const question = "Tell me about a conflict with a coworker and how you resolved it.";
+/**
+ * Each user answers a question of their own, as a class does (BENCH_QUESTIONS=one: all the same):
+ * a worker that alternates between users alternates between questions, and the recogniser's
+ * grammar carries the question's words.
+ */
+const questions =
+  process.env.BENCH_QUESTIONS === "one"
+    ? ["Tell me about a conflict with a coworker and how you resolved it."]
+    : loadQuestionBank()
+        .slice(0, USERS)
+        .map((entry) => entry.question);
+const questionOf = (user: number) => questions[user % questions.length]!;
 /** About 5 s of speech. */
 const audio = Buffer.from(readFixture("conflict-coworker.awb")).toString("base64");
 const generous = {
@@ -91,7 +104,7 @@ async function startWorker(databaseUrl: string): Promise<Worker> {
   };
 }
 
-async function evaluate(web: string, token: string) {
+async function evaluate(web: string, token: string, question = questionOf(0)) {
   const started = performance.now();
   const res = await fetch(`${web}/functions/v1/evaluate-answer`, {
     method: "POST",
@@ -156,7 +169,7 @@ async function round(c: Cluster, label: string, kill?: { worker: Worker; afterMs
   const lastReport = await Promise.all(
     c.tokens.map(async (token, u) => {
       for (let k = 0; k < ANSWERS; k++) {
-        const { ok } = await evaluate(c.webs[u % 2]!.url, token);
+        const { ok } = await evaluate(c.webs[u % 2]!.url, token, questionOf(u));
         if (!ok) failed++;
       }
       return performance.now() - started;
