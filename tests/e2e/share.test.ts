@@ -46,9 +46,10 @@ describe("share with your coach", () => {
       const yours = page.getByTestId("interview-transcript").locator('[data-speaker="you"]');
       const before = await yours.count();
       await page.getByRole("button", { name: "Send typed answer" }).click();
-      // The turn has ended once the answer joins the transcript; the listening state cannot
-      // tell, since the next turn's may be back before a look sees it go.
-      await yours.nth(before).waitFor({ timeout: 120_000 });
+      // The turn has ended once the answer joins the transcript, or once the report has taken
+      // the interview's place after its last answer; the listening state cannot tell, since the
+      // next turn's may be back before a look sees it go.
+      await yours.nth(before).or(report).first().waitFor({ timeout: 120_000 });
     }
     await report.waitFor({ timeout: 120_000 });
 
