@@ -85,6 +85,25 @@ describe("answer drafts in the database", () => {
     expect(await store.toHear(ada, recording, "speaking")).toMatchObject({ upTo: "speaking" });
   });
 
+  it("keeps the hearing furthest on when hearings finish out of order", async () => {
+    const store = drafts();
+    const { recording } = await store.append(ada, chunk("late", 0, [1, 2, 3]));
+    await store.append(ada, chunk("late", 1, [4], true));
+    await store.saveHeard(ada, recording, { ...hearing(4), upTo: "stopped" });
+    await store.saveHeard(ada, recording, hearing(3));
+    await store.saveHeard(ada, recording, { ...hearing(4), upTo: "paused" });
+    const [row] = await t.database.db
+      .select({ heard: answerDrafts.heard })
+      .from(answerDrafts)
+      .where(eq(answerDrafts.userId, ada));
+    expect(row!.heard).toMatchObject({ bytes: 4, upTo: "stopped" });
+    // Further on in either measure is kept.
+    const { recording: next } = await store.append(ada, chunk("next", 0, [1, 2, 3]));
+    await store.saveHeard(ada, next, hearing(3));
+    await store.saveHeard(ada, next, { ...hearing(3), upTo: "paused" });
+    expect(await store.toHear(ada, next, "paused")).toBeNull();
+  });
+
   it("keeps each user's draft their own", async () => {
     const store = drafts();
     const { recording } = await store.append(ada, chunk("mine", 0, [1, 2, 3]));

@@ -199,11 +199,24 @@ export function createAnswerDrafts(db: Database, maxBytes = MAX_ANSWER_AUDIO_BYT
     },
 
     /**
-     * Keeps what a worker heard, unless the draft moved on meanwhile: a new recording, or its
-     * answer scored. (A user's drafts are heard one at a time, by the queue's groups.)
+     * Keeps what a worker heard, unless the draft moved on meanwhile (a new recording, or its
+     * answer scored) or a hearing further on is kept already. The queue's groups hear a user's
+     * drafts one at a time, but two workers fetching at the same moment can each take one of
+     * theirs: the one that started earlier, finishing last, must not put back less.
      */
     async saveHeard(owner: string, recording: string, heard: DraftHearing): Promise<void> {
-      await db.update(answerDrafts).set({ heard }).where(mine(owner, recording));
+      const keptBytes = sql`(${answerDrafts.heard}->>'bytes')::int`;
+      const order = sql.raw(`array[${UP_TO.map((upTo) => `'${upTo}'`).join(", ")}]`);
+      const keptUpTo = sql`array_position(${order}, ${answerDrafts.heard}->>'upTo')`;
+      await db
+        .update(answerDrafts)
+        .set({ heard })
+        .where(
+          and(
+            mine(owner, recording),
+            sql`(${keptBytes}, ${keptUpTo}) < (${heard.bytes}::int, ${UP_TO.indexOf(heard.upTo) + 1}::int)`,
+          ),
+        );
     },
 
     /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { answerDrafts, attempts } from "@/server/db/schema";
-import { heardText } from "@/server/feedback/answer-drafts";
+import { heardText, type DraftHearing } from "@/server/feedback/answer-drafts";
 import {
   feedbackSchema,
   MAX_ANSWER_AUDIO_BYTES,
@@ -197,7 +197,8 @@ describe("answer-draft: an answer heard while it is spoken", () => {
     const whole = feedbackSchema.parse(
       await (await evaluate(t, subscriber, { question, audio: spoken() })).json(),
     );
-    const chunks = chunksOf(readFixture("answer-deadline.slt"), 12);
+    const recording = readFixture("answer-deadline.slt");
+    const chunks = chunksOf(recording, 12);
     const thoughts: unknown[] = [];
     for (const [seq, chunk] of chunks.entries()) {
       const res = await draft(t, subscriber, {
@@ -214,12 +215,8 @@ describe("answer-draft: an answer heard while it is spoken", () => {
     // we delivered on time"): heard by then, not only once more speech follows. finishedThought's
     // reading of the words is tested in src/server/sessions/follow-up.test.ts.
     expect(thoughts[0]).toBeUndefined();
-    await draftsHeard(t);
-    const [row] = await t.database.db
-      .select()
-      .from(answerDrafts)
-      .where(eq(answerDrafts.userId, subscriber.id));
-    expect(heardText(row!.heard)).toContain(whole.transcript.split(" ").slice(-2).join(" "));
+    const heard = await draftHeard(t, subscriber.id, { bytes: recording.length, upTo: "paused" });
+    expect(heardText(heard)).toContain(whole.transcript.split(" ").slice(-2).join(" "));
   }, 180_000);
 
   it("answers 409 to a chunk out of order, and a new recording starts at chunk 0", async () => {
@@ -288,19 +285,24 @@ describe("answer-draft: an answer heard while it is spoken", () => {
   });
 });
 
-/** Waits until no draft is waiting for a worker or being heard. */
-async function draftsHeard(t: TestApp) {
-  await expect
-    .poll(
-      async () =>
-        (
-          await t.database.query(
-            "select count(*)::int as n from pgboss.job where name = 'decode-draft' and state in ('created', 'active')",
-          )
-        ).rows[0],
-      { timeout: 120_000, interval: 200 },
-    )
-    .toEqual({ n: 0 });
+/**
+ * The user's draft once a worker has heard `bytes` of it as far as `upTo`. (Waiting for the queue
+ * to empty is not enough: the last chunk's job is sent after its answer, and may not be there yet.)
+ */
+async function draftHeard(
+  t: TestApp,
+  userId: string,
+  expected: Pick<DraftHearing, "bytes" | "upTo">,
+) {
+  const heard = async () => {
+    const [row] = await t.database.db
+      .select({ heard: answerDrafts.heard })
+      .from(answerDrafts)
+      .where(eq(answerDrafts.userId, userId));
+    return row?.heard;
+  };
+  await expect.poll(heard, { timeout: 120_000, interval: 200 }).toMatchObject(expected);
+  return (await heard())!;
 }
 
 describe("answer-draft behind web and worker processes (docs/decisions/0150)", () => {
@@ -334,13 +336,8 @@ describe("answer-draft behind web and worker processes (docs/decisions/0150)", (
         });
         expect(await res.json()).toEqual({ drafting: true });
       }
-      await draftsHeard(web);
-      const [row] = await web.database.db
-        .select()
-        .from(answerDrafts)
-        .where(eq(answerDrafts.userId, user.id));
-      expect(row!.heard).toMatchObject({ bytes: bytes.length, upTo: "stopped" });
-      expect(heardText(row!.heard)).toBe(whole.transcript);
+      const heard = await draftHeard(web, user.id, { bytes: bytes.length, upTo: "stopped" });
+      expect(heardText(heard)).toBe(whole.transcript);
       // The answer reaches the web process; the worker takes the draft and finishes from it.
       const drafted = feedbackSchema.parse(
         await (await evaluate(web, user, { question, audio: base64(bytes) })).json(),
