@@ -148,24 +148,22 @@ export function countCorpus(
   return { unigrams, bigrams };
 }
 
-export function buildAnswerLanguageModel(
-  { unigrams, bigrams }: CorpusCounts,
+/**
+ * The words a model built from `counts` knows before any request-time word: corpus words by
+ * count, then general words, then inflections of both, up to the size.
+ */
+export function answerVocabulary(
+  { unigrams }: Pick<CorpusCounts, "unigrams">,
   {
     hasWord,
     generalWords = [],
     vocabularySize = 6500,
-    generalWeight = 0.2,
     inflectionWeight = 0.05,
-    extraWords = [],
-    extraWordProbability = 0.002,
-    discount = 0.75,
-    minHistoryCount = 2,
-    fillers = ANSWER_FILLERS,
-    fillerProbability = 0.01,
-  }: AnswerLanguageModelOptions,
-): AnswerLanguageModel {
-  // The vocabulary: corpus words by count, then general words, up to the size; extra words and
-  // fillers always.
+  }: Pick<
+    AnswerLanguageModelOptions,
+    "hasWord" | "generalWords" | "vocabularySize" | "inflectionWeight"
+  >,
+) {
   const byCount = [...unigrams].sort((a, b) => b[1] - a[1]).map(([word]) => word);
   const vocabulary = new Set<string>(byCount.slice(0, vocabularySize));
   const general: string[] = [];
@@ -188,6 +186,27 @@ export function buildAnswerLanguageModel(
       }
     }
   }
+  return { byCount, vocabulary, general, inflected };
+}
+
+export function buildAnswerLanguageModel(
+  { unigrams, bigrams }: CorpusCounts,
+  options: AnswerLanguageModelOptions,
+): AnswerLanguageModel {
+  const {
+    hasWord,
+    generalWeight = 0.2,
+    inflectionWeight = 0.05,
+    extraWords = [],
+    extraWordProbability = 0.002,
+    discount = 0.75,
+    minHistoryCount = 2,
+    fillers = ANSWER_FILLERS,
+    fillerProbability = 0.01,
+  } = options;
+  // The vocabulary: corpus words by count, then general words, up to the size; extra words and
+  // fillers always.
+  const { byCount, vocabulary, general, inflected } = answerVocabulary({ unigrams }, options);
   const extra = extraWords.filter((word) => hasWord(word));
   for (const word of extra) vocabulary.add(word);
 

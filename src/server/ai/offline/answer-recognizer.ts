@@ -1,6 +1,7 @@
 import { writtenCorpus, type WrittenCorpusName } from "@/server/library/answer-corpus";
 import { loadQuestionBank } from "@/server/library/answer-library";
 import {
+  answerVocabulary,
   buildAnswerLanguageModel,
   countCorpus,
   dictionaryWords,
@@ -139,18 +140,14 @@ export async function createAnswerRecogniser({
   });
   const hasWord = (word: string) => decoder.lookup_word(word) !== null;
   const counts = countCorpus(corpus, hasWord);
+  const options = { hasWord, generalWords: GENERAL_WORDS, ...languageModel };
   const modelWith = (extraWords: readonly string[]) =>
-    buildAnswerLanguageModel(counts, {
-      hasWord,
-      generalWords: GENERAL_WORDS,
-      ...languageModel,
-      extraWords,
-    });
+    buildAnswerLanguageModel(counts, { ...options, extraWords });
   // The library's questions' words the corpus leaves out are in every grammar. A grammar built
   // for each question's words cost a rebuild (~0.7 s of a worker's CPU) whenever a worker went
   // from one user's question to another's, for no measurable gain in accuracy when the words
   // were already in the vocabulary (docs/decisions/0065).
-  const corpusVocabulary = modelWith([]).vocabulary;
+  const corpusVocabulary = answerVocabulary(counts, options).vocabulary;
   const libraryWords = dictionaryWords(
     loadQuestionBank().map((entry) => entry.question),
     hasWord,
