@@ -4,9 +4,9 @@
 // Prints p50/p99 per endpoint, every non-2xx status and time-out, and the server's peak RSS;
 // exits 1 on any 5xx or time-out.
 //   LOAD_USERS (100), LOAD_SECONDS (45), LOAD_TIMEOUT_MS (30000)
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import { apikey, onEachDatabase, premiumUser, quantile, startServer } from "./bench/support/http";
+import { rssMb } from "./bench/support/proc";
 
 const USERS = Number(process.env.LOAD_USERS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
@@ -16,11 +16,6 @@ const PASSWORD = "load-password-1";
 type Sample = { ms: number; status: number | "timeout" | "network" };
 type Step = "sign-in" | "user" | "refresh" | "check-subscription" | "answer" | "sign-out";
 const steps: Step[] = ["sign-in", "user", "refresh", "check-subscription", "answer", "sign-out"];
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 async function timed(url: string, init: RequestInit): Promise<{ sample: Sample; body?: unknown }> {
   const started = performance.now();

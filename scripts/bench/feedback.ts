@@ -10,7 +10,6 @@
 // is our own overhead around the provider's — reading the body, decoding the audio for the
 // delivery figures, the two calls' plumbing, storing the attempt.
 //   BENCH_FEEDBACK_RUNS (3 per length; 1 for 120 s and for the rows without a draft)
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import os from "node:os";
@@ -19,6 +18,7 @@ import { readFixture } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI } from "@tests/support/fake-openai";
 import { writeWebm } from "@tests/support/webm-writer";
 import { apikey, premiumUser, quantile, startServer } from "./support/http";
+import { rssMb } from "./support/proc";
 
 const RUNS = Number(process.env.BENCH_FEEDBACK_RUNS ?? 3);
 const LENGTHS = [30, 60, 120];
@@ -41,9 +41,6 @@ function answerOf(seconds: number): Uint8Array {
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 console.info(
   `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)} before the run`,

@@ -12,13 +12,13 @@
 // RSS is the whole process tree's (the server's worker threads are in its process; any child
 // process is added). Targets: ≤ 450 MB idle, ≤ 900 MB after one spoken answer, ROLE=web ≤ 200 MB.
 // The machine may be shared: the load average is printed beside each figure.
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readFixture } from "@tests/support/audio-fixtures";
 import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
 import { apikey, postJson, premiumUser, startProcess, startServer } from "./support/http";
+import { treeRssMb } from "./support/proc";
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const question = "Tell me about a time you had to meet a tight deadline.";
@@ -31,32 +31,6 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(" ");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** RSS in MB of `pid` and every process descended from it. */
-function treeRssMb(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let kb = 0;
-  const visit = (id: number) => {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
-  return Math.round(kb / 1024);
-}
 
 /** `npm start` as a clean clone runs it: no settings but a port and a fresh data directory. */
 function npmStart(dataDir: string) {

@@ -18,7 +18,6 @@
 // are two cores. The load average is printed beside each figure: other work on the machine
 // slows everything and narrows the 2-vs-1 ratio.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +26,7 @@ import { loadQuestionBank } from "@/server/library/answer-library";
 import { readFixture } from "@tests/support/audio-fixtures";
 import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
 import { apikey, premiumUser, quantile, startServer, type Process } from "./support/http";
+import { cpuSeconds, machineBusySeconds, rssMb } from "./support/proc";
 
 const USERS = Number(process.env.BENCH_USERS ?? 10);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 4);
@@ -57,21 +57,6 @@ const generous = {
 
 const load = () => os.loadavg()[0]!.toFixed(2);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** CPU seconds a process has used (user + system, its threads included); Linux ticks are 1/100 s. */
-const cpuSeconds = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-/** CPU seconds the whole machine has been busy (every core, everything but idle and I/O wait). */
-const machineBusySeconds = () => {
-  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
-  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
-};
-const rssMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
-
 type Worker = { pid: number; kill(signal: NodeJS.Signals): Promise<void> };
 
 async function startWorker(databaseUrl: string): Promise<Worker> {
@@ -156,12 +141,15 @@ type Cluster = Awaited<ReturnType<typeof cluster>>;
 /** Every user at once, each answer after the last one's report; optionally a worker killed. */
 async function round(c: Cluster, label: string, kill?: { worker: Worker; afterMs: number }) {
   const loadBefore = load();
-  const cpu = (): CpuSnapshot => ({
-    web: c.webs.reduce((sum, web) => sum + cpuSeconds(web.pid), 0),
-    worker: c.workers.reduce((sum, worker) => sum + cpuSeconds(worker.pid), 0),
-    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-    machine: machineBusySeconds(),
-  });
+  const cpu = (): CpuSnapshot => {
+    const own = process.cpuUsage();
+    return {
+      web: c.webs.reduce((sum, web) => sum + cpuSeconds(web.pid), 0),
+      worker: c.workers.reduce((sum, worker) => sum + cpuSeconds(worker.pid), 0),
+      bench: (own.user + own.system) / 1e6,
+      machine: machineBusySeconds(),
+    };
+  };
   const cpuBefore = kill ? undefined : cpu();
   const started = performance.now();
   let failed = 0;

@@ -2,11 +2,12 @@
 // embedded PGlite and for PostgreSQL. Runs the real `scripts/start.mjs` (what `npm start` runs)
 // against an existing data directory, after the build is in place.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createScratchDatabase, postgresReachable } from "@tests/support/test-database";
+import { rssMb } from "./support/proc";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -18,11 +19,6 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
 async function startOnce(env: Record<string, string>) {
@@ -43,7 +39,7 @@ async function startOnce(env: Record<string, string>) {
   }
   const healthyMs = performance.now() - started;
   await new Promise((r) => setTimeout(r, 2000)); // let start-up garbage settle
-  const rss = await rssMb(child.pid!);
+  const rss = rssMb(child.pid!);
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
