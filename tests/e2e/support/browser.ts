@@ -25,13 +25,16 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
 export type WatchedPage = {
   page: Page;
   context: BrowserContext;
-  /** console.error messages and uncaught errors seen so far. */
+  /**
+   * console.error messages and uncaught errors seen so far, and console.log and console.debug
+   * lines: the page has nothing to say in a user's console but a deliberate notice (console.info).
+   */
   errors: string[];
-  /** Fails the test on any console error that matches none of `expected`. */
+  /** Fails the test on any console error or chatter that matches none of `expected`. */
   assertNoUnexpectedErrors(expected?: RegExp[]): void;
 };
 
-/** A fresh context and page that records every console error and page error. */
+/** A fresh context and page that records every console error, page error and debug line. */
 export async function openPage(
   browser: Browser,
   baseURL: string,
@@ -42,6 +45,9 @@ export async function openPage(
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "log" || message.type() === "debug") {
+      errors.push(`console.${message.type()}: ${message.text()}`);
+    }
   });
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
   return {

@@ -16,12 +16,15 @@ export const SILERO_FRAME_SAMPLES = 512;
  * The v5 model on onnxruntime-web; `modelBytes` fetches the model file. Where the runtime's
  * WebAssembly comes from is the caller's to set (`ort.env.wasm`): our origin in the page.
  */
-export function loadSileroModel(modelBytes: () => Promise<ArrayBuffer>): Promise<Model> {
+export async function loadSileroModel(modelBytes: () => Promise<ArrayBuffer>): Promise<Model> {
   // One thread: several need cross-origin isolation and workers, and Silero needs about a
   // millisecond per 32 ms frame.
   ort.env.wasm.numThreads = 1;
   ort.env.logLevel = "error";
-  return Silero.new(ort, modelBytes);
+  // What Silero.new does, without the two "VAD | debug" lines it writes to every user's console.
+  const session = await ort.InferenceSession.create(await modelBytes());
+  const state = new ort.Tensor("float32", new Float32Array(2 * 128), [2, 1, 128]);
+  return new Silero(session, state, new ort.Tensor("int64", [16_000n]), ort);
 }
 
 /**
