@@ -13,12 +13,15 @@
 //    same PostgreSQL and the embedded default; and what the queue adds (report time minus the
 //    worker's run time, read from pg-boss's job rows).
 // 4. Memory (RSS): each role idle 8 s after start; ROLE=all after one spoken answer.
-// Beside each round, where its CPU went per answer (workers, web processes, the rest of the machine).
+// Beside each round, where its CPU went per answer (workers, web processes, the rest of the machine);
+// after the rounds, the recogniser alone in two processes against one, with nothing else running:
+// the 2-vs-1 this machine's cores allow before any queue, web process or database is involved.
 // Each worker takes one job at a time (TRANSCRIBE_WORKERS=1): on this 2-core machine two workers
 // are two cores. The load average is printed beside each figure: other work on the machine
 // slows everything and narrows the 2-vs-1 ratio.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createInterface } from "node:readline";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -208,6 +211,31 @@ console.info(
 );
 console.info("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 
+/**
+ * This machine's own ceiling: the recogniser alone (no web process, queue or database) in `copies`
+ * processes side by side, started together; answers per minute across them.
+ */
+async function recogniserAlone(copies: number, rounds = 8): Promise<number> {
+  const children = Array.from({ length: copies }, () =>
+    spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/bench/support/recognise-loop.ts", String(rounds)],
+      {
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    ),
+  );
+  const exited = children.map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  const lines = children.map((child) => createInterface({ input: child.stdout! }));
+  const next = (k: number) => new Promise<string>((resolve) => lines[k]!.once("line", resolve));
+  await Promise.all(children.map((_, k) => next(k))); // each has loaded
+  const done = children.map((_, k) => next(k));
+  for (const child of children) child.stdin!.end("go\n");
+  const ms = Math.max(...(await Promise.all(done)).map(Number));
+  await Promise.all(exited);
+  return (copies * rounds * 60_000) / ms;
+}
+
 const c = await cluster();
 let single: { split: number; overheadMs: number } | undefined;
 try {
@@ -221,6 +249,12 @@ try {
     afterMs: 5_000,
   });
   c.workers.splice(c.workers.indexOf(victim), 1);
+  const loadBefore = load();
+  const ceiling = (await recogniserAlone(2)) / (await recogniserAlone(1));
+  console.info(
+    `\nThe recogniser alone in two processes vs one, on this machine: ${ceiling.toFixed(2)}× the answers ` +
+      `per minute (load ${loadBefore} → ${load()}), the most the queue could reach here`,
+  );
   console.info(
     `\n2 workers vs 1: ${(two.perMinute / one.perMinute).toFixed(2)}× the answers per minute (target ≥ 1.7); ` +
       `slowest/fastest user ${two.fairness.toFixed(2)} (target ≤ 1.5); ` +
