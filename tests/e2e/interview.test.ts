@@ -63,7 +63,6 @@ async function answerByVoice(utterance: Utterance): Promise<boolean> {
   await listening();
   const before = await page.getByTestId("interview-transcript").locator("li").count();
   await say(page, wav(utterance));
-  // The turn ends by itself, the interviewer acknowledges, then asks on.
   // The turn ends by itself, the interviewer acknowledges, then asks on (or the report comes).
   await page
     .getByTestId("interview-transcript")
