@@ -30,6 +30,8 @@ export class DraftError extends Error {
 }
 
 const UP_TO: readonly DraftUpTo[] = ["speaking", "paused", "stopped"];
+/** UP_TO as an SQL array, for comparing how far hearings went in the database. */
+const UP_TO_SQL = sql.raw(`array[${UP_TO.map((upTo) => `'${upTo}'`).join(", ")}]`);
 
 /**
  * What the recogniser has heard of a draft: segments covering its first `resumeAt` samples, heard
@@ -206,8 +208,7 @@ export function createAnswerDrafts(db: Database, maxBytes = MAX_ANSWER_AUDIO_BYT
      */
     async saveHeard(owner: string, recording: string, heard: DraftHearing): Promise<void> {
       const keptBytes = sql`(${answerDrafts.heard}->>'bytes')::int`;
-      const order = sql.raw(`array[${UP_TO.map((upTo) => `'${upTo}'`).join(", ")}]`);
-      const keptUpTo = sql`array_position(${order}, ${answerDrafts.heard}->>'upTo')`;
+      const keptUpTo = sql`array_position(${UP_TO_SQL}, ${answerDrafts.heard}->>'upTo')`;
       await db
         .update(answerDrafts)
         .set({ heard })

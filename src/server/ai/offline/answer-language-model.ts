@@ -148,6 +148,9 @@ export function countCorpus(
   return { unigrams, bigrams };
 }
 
+/** The default share of the unigram mass for inflected forms (`inflectionWeight`). */
+const INFLECTION_WEIGHT = 0.05;
+
 /**
  * The words a model built from `counts` knows before any request-time word: corpus words by
  * count, then general words, then inflections of both, up to the size.
@@ -158,7 +161,7 @@ export function answerVocabulary(
     hasWord,
     generalWords = [],
     vocabularySize = 6500,
-    inflectionWeight = 0.05,
+    inflectionWeight = INFLECTION_WEIGHT,
   }: Pick<
     AnswerLanguageModelOptions,
     "hasWord" | "generalWords" | "vocabularySize" | "inflectionWeight"
@@ -196,7 +199,7 @@ export function buildAnswerLanguageModel(
   const {
     hasWord,
     generalWeight = 0.2,
-    inflectionWeight = 0.05,
+    inflectionWeight = INFLECTION_WEIGHT,
     extraWords = [],
     extraWordProbability = 0.002,
     discount = 0.75,
