@@ -40,20 +40,25 @@ export function mockFunctions() {
     calls,
     /** The names of the functions called so far, in order. */
     called: () => calls.map((call) => call.name),
-    /** Answers every call of `name` with `reply` (or what it makes of the request's body). */
+    /**
+     * Answers every call of `name` with `reply` (or what it makes of the request's body), once
+     * `until` settles, if given.
+     */
     answer<N extends FunctionName>(
       name: N,
       reply: FunctionResponse<N> | ((body: FunctionRequest<N>) => FunctionResponse<N>),
+      until?: Promise<unknown>,
     ) {
-      on(name, (body) =>
-        HttpResponse.json(
+      on(name, async (body) => {
+        await until;
+        return HttpResponse.json(
           (typeof reply === "function"
             ? (reply as (body: FunctionRequest<N>) => FunctionResponse<N>)(
                 body as FunctionRequest<N>,
               )
             : reply) as JsonBodyType,
-        ),
-      );
+        );
+      });
     },
     /**
      * Answers every call of `name` with a stream of server-sent events as the server writes

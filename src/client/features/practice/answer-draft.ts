@@ -28,6 +28,8 @@ export function createAnswerDraft({ everyMs = SEND_EVERY_MS }: { everyMs?: numbe
   let current: Draft | null = null;
   let sending: Promise<void> = Promise.resolve();
   let unsupported = false;
+  /** How many times an answer has gone whole (`flushed`): a chunk handed over before is moot. */
+  let flushes = 0;
 
   const begin = (question: string): Draft => ({
     id: crypto.randomUUID(),
@@ -44,7 +46,9 @@ export function createAnswerDraft({ everyMs = SEND_EVERY_MS }: { everyMs?: numbe
     draft.lastSent = performance.now();
     if (chunks.length === 0) return Promise.resolve(null);
     let thought: HeardThought = null;
+    const handedOver = flushes;
     sending = sending.then(async () => {
+      if (handedOver !== flushes) draft.failed = true;
       if (draft.failed || unsupported) return;
       try {
         const chunk = await blobToBase64(new Blob(chunks));
@@ -85,11 +89,18 @@ export function createAnswerDraft({ everyMs = SEND_EVERY_MS }: { everyMs?: numbe
       current.pending.push(chunk);
       return send(current, false, true);
     },
-    /** Waits (at most `ms`) for the chunks already handed over to reach the server. */
+    /**
+     * Waits (at most `ms`) for the chunks already handed over to reach the server. Those still
+     * waiting then are never sent: the answer is about to go whole, and the server forgets its
+     * draft when the answer arrives, so a chunk arriving after it would only be refused (409).
+     */
     flushed(ms: number): Promise<void> {
       let timer = 0;
       const timeout = new Promise<void>((resolve) => (timer = window.setTimeout(resolve, ms)));
-      return Promise.race([sending, timeout]).finally(() => window.clearTimeout(timer));
+      return Promise.race([sending, timeout]).finally(() => {
+        window.clearTimeout(timer);
+        flushes++;
+      });
     },
   };
 }
