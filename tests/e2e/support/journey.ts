@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { installScriptedMicrophone } from "@tests/support/scripted-microphone";
 import { launchBrowser, openPage, type WatchedPage } from "./browser";
 import { signUpAndSubscribe } from "./practice";
@@ -74,6 +74,18 @@ export function useJourney(options: JourneyOptions = {}): Journey {
       await signUpAndSubscribe(journey.page, server.url, journey.email, journey.password);
     }
   }, setupTimeoutMs);
+  // A failure leaves what the page showed, where it was and what its console said: on a busy
+  // machine a test can fail where it passed on a quiet one, and this is all there is to read.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== "fail" || !journey.page) return;
+    const name = `${task.file.name}-${task.name}`.replace(/[^a-z0-9]+/gi, "-").slice(0, 120);
+    await journey.page
+      .screenshot({ path: `tests/artifacts/failed/${name}.png`, fullPage: true })
+      .catch(() => {});
+    console.error(
+      `[${task.name}] failed at ${journey.page.url()}; console errors so far:\n${journey.user.errors.join("\n") || "(none)"}`,
+    );
+  });
   afterAll(async () => {
     await journey.user?.context.close();
     await journey.browser?.close();
