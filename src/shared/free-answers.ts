@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { practiceCategorySchema } from "./sessions";
 
 /**
  * The free taste of Premium (docs/decisions/0120): a signed-in account without a subscription may
@@ -19,5 +20,5 @@ export type FreeAnswers = z.infer<typeof freeAnswersResponseSchema>;
 
 /** free-question: a Quick Practice question to answer free, of a category or a surprise. */
 export const freeQuestionRequestSchema = z.strictObject({
-  category: z.string().trim().min(1).max(40).optional(),
+  category: practiceCategorySchema.optional(),
 });

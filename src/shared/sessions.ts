@@ -40,6 +40,19 @@ export const practiceCategories = [
   { id: "closing", label: "Closing questions" },
   { id: "technical", label: "Role knowledge" },
 ] as const;
+
+/**
+ * A category a request may name: one of the bank's, never free text, so a misspelt one is refused
+ * rather than quietly answered with a question of another.
+ */
+export const practiceCategorySchema = z.enum(
+  practiceCategories.map((category) => category.id) as [
+    (typeof practiceCategories)[number]["id"],
+    ...(typeof practiceCategories)[number]["id"][],
+  ],
+  { error: `category must be one of: ${practiceCategories.map((c) => c.id).join(", ")}` },
+);
+export type PracticeCategory = z.infer<typeof practiceCategorySchema>;
 /** Longest job post pasted into Company Specific, in characters (about 3,000 words). */
 export const MAX_JOB_POST_CHARS = 20_000;
 
@@ -79,7 +92,7 @@ export const startSessionRequestSchema = z.discriminatedUnion(
     z.strictObject({
       mode: z.literal("quick"),
       /** A bank category, or none for "surprise me". */
-      category: z.string().trim().min(1).max(40).optional(),
+      category: practiceCategorySchema.optional(),
       role: roleIdSchema.optional(),
     }),
     z.strictObject({
@@ -239,7 +252,7 @@ export const listAttemptsRequestSchema = z.strictObject({
   cursor: attemptsCursorSchema.optional(),
   mode: attemptModeSchema.optional(),
   role: roleIdSchema.optional(),
-  category: z.string().trim().min(1).max(40).optional(),
+  category: practiceCategorySchema.optional(),
   limit: z.number().int().min(1).max(MAX_LIST_LIMIT).optional(),
 });
 export type ListAttemptsRequest = z.infer<typeof listAttemptsRequestSchema>;

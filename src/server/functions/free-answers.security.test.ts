@@ -50,6 +50,17 @@ describe("three free answers", { timeout: 90_000 }, () => {
     const session = await freeQuestion(pat);
     expect(session.mode).toBe("quick");
     expect(session.questions).toHaveLength(1);
+    const teamwork = await ok(
+      await call(pat, "free-question", { category: "teamwork" }),
+      sessionSchema,
+      201,
+    );
+    expect(teamwork.questions[0]!.category).toBe("teamwork");
+    await expectError(
+      await call(pat, "free-question", { category: "sports" }),
+      400,
+      "validation_failed",
+    );
     const report = await ok(await answer(pat, session), feedbackSchema);
     expect(report.scores.overall).toBeGreaterThan(0);
     expect(report.strengths.length + report.improvements.length).toBeGreaterThan(0);

@@ -124,6 +124,8 @@ describe("start-session", () => {
       { mode: "company", company: " ", role: "nurse" },
       { mode: "company", company: "A\u0000cme", role: "nurse" },
       { mode: "company", company: "Acme", role: "nurse", jobPost: "x".repeat(20_001) },
+      // A misspelt category is refused, not answered with a question of another.
+      { mode: "quick", category: "behavioral" },
       [],
     ];
     for (const body of bad) {
@@ -361,6 +363,17 @@ describe("history", () => {
       400,
       "validation_failed",
     );
+    const category = await expectError(
+      await call(user, "list-attempts", { category: "sports" }),
+      400,
+      "validation_failed",
+    );
+    expect(category.details).toEqual([
+      {
+        path: "category",
+        message: expect.stringMatching(/^category must be one of: behavioural, /),
+      },
+    ]);
   });
 
   it("re-opens an attempt with its feedback and the question's trend", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import rawBank from "./question-bank.json";
 import { roleQuestionSets } from "./role-questions";
 import { levelSchema, roleIdSchema } from "@/shared/roles";
-import { practiceCategories } from "@/shared/sessions";
+import { practiceCategorySchema } from "@/shared/sessions";
 
 /**
  * The interview answer library: one reviewed data file (`question-bank.json`) of common interview
@@ -12,12 +12,9 @@ import { practiceCategories } from "@/shared/sessions";
  */
 
 /** The bank's categories: the ones Quick Practice offers (src/shared/sessions.ts). */
-export const questionCategories = practiceCategories.map((category) => category.id) as [
-  QuestionCategory,
-  ...QuestionCategory[],
-];
+export const questionCategories = practiceCategorySchema.options;
 
-export type QuestionCategory = (typeof practiceCategories)[number]["id"];
+export type { PracticeCategory as QuestionCategory } from "@/shared/sessions";
 
 const sentence = z
   .string()
@@ -36,7 +33,7 @@ const bankEntrySchema = z.strictObject({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be kebab-case (lower-case words joined by '-')")
     .max(80),
   question: spokenPhrasing,
-  category: z.enum(questionCategories),
+  category: practiceCategorySchema,
   variants: z.array(spokenPhrasing).min(2, "needs 2-5 variants").max(5, "needs 2-5 variants"),
   /**
    * More ways people say the question, for the offline speech grammar only: retrieval does not

@@ -6,13 +6,13 @@ import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { invokeFunction } from "@/client/lib/api-client";
 import type { FreeAnswers } from "@/shared/free-answers";
-import type { Session, StartSessionRequest } from "@/shared/sessions";
+import type { PracticeCategory, Session, StartSessionRequest } from "@/shared/sessions";
 import { SessionRunner } from "./session-runner";
 import { modeCopy, SessionSetup } from "./session-setup";
 
 const useFreeQuestion = () =>
   useMutation({
-    mutationFn: (category: string | undefined) =>
+    mutationFn: (category: PracticeCategory | undefined) =>
       invokeFunction("free-question", category ? { category } : {}),
     meta: { errorToast: { title: "Failed to start the session" } },
   });
@@ -25,7 +25,7 @@ const useFreeQuestion = () =>
 export function FreeQuickPractice({ freeAnswers }: { freeAnswers: FreeAnswers }) {
   const start = useFreeQuestion();
   const [session, setSession] = useState<Session | null>(null);
-  const [category, setCategory] = useState<string | undefined>();
+  const [category, setCategory] = useState<PracticeCategory | undefined>();
   const { remaining, limit } = freeAnswers;
 
   function begin(request: StartSessionRequest) {

@@ -19,6 +19,7 @@ import {
   interviewLengths,
   MAX_JOB_POST_CHARS,
   practiceCategories,
+  type PracticeCategory,
   type PracticeMode,
   type StartSessionRequest,
 } from "@/shared/sessions";
@@ -61,7 +62,7 @@ export function SessionSetup({
   const [role, setRole] = useState<RoleId>(() => rememberedChoices().role);
   const [level, setLevel] = useState<(typeof levels)[number]>(() => rememberedChoices().level);
   const [length, setLength] = useState<(typeof interviewLengths)[number]>(5);
-  const [category, setCategory] = useState("");
+  const [category, setCategory] = useState<PracticeCategory | "">("");
   const [company, setCompany] = useState("");
   const [jobPost, setJobPost] = useState("");
   // Null until the user's CV has loaded: then on when there is one (CvCard decides), so a
@@ -129,7 +130,7 @@ export function SessionSetup({
               <NativeSelect
                 id={`${id}-category`}
                 value={category}
-                onChange={(event) => setCategory(event.target.value)}
+                onChange={(event) => setCategory(event.target.value as PracticeCategory | "")}
               >
                 <option value="">Surprise me</option>
                 {practiceCategories.map((option) => (
