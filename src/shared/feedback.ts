@@ -37,6 +37,9 @@ export function sessionQuestionOf(attemptOf: string): SessionQuestionRef | null 
   return { sessionId: match[1]!.toLowerCase(), index: Number(match[2]), followUp: !!match[3] };
 }
 
+/** A letter or a digit in any script: text without one (".", "?!", marks alone) has no words. */
+export const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
 export const evaluateAnswerRequestSchema = z
   .object({
     question: z
@@ -54,6 +57,7 @@ export const evaluateAnswerRequestSchema = z
       .trim()
       .min(1, "answer must not be blank")
       .max(MAX_TYPED_ANSWER_CHARS, `answer must be at most ${MAX_TYPED_ANSWER_CHARS} characters`)
+      .refine(hasWords, "answer must have words in it")
       .optional(),
     /** The practice session question this answers (history); optional. */
     attemptOf: z
@@ -89,7 +93,8 @@ export const correctTranscriptRequestSchema = z.strictObject({
     .string({ error: "transcript must be a string" })
     .trim()
     .min(1, "transcript must not be blank")
-    .max(MAX_TYPED_ANSWER_CHARS, `transcript must be at most ${MAX_TYPED_ANSWER_CHARS} characters`),
+    .max(MAX_TYPED_ANSWER_CHARS, `transcript must be at most ${MAX_TYPED_ANSWER_CHARS} characters`)
+    .refine(hasWords, "transcript must have words in it"),
 });
 export type CorrectTranscriptRequest = z.infer<typeof correctTranscriptRequestSchema>;
 /** A corrected transcript's body: its text, escaped as JSON at worst, and the id. */

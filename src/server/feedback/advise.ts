@@ -376,8 +376,12 @@ export function advise(
             },
           }
         : {
-            text: `You answered at length (${m.words} words): now point that effort at the question asked.`,
-            evidence: { quote: null, basis: `${m.words} words` },
+            // Said of what is there: a too-short answer was not "at length", nor an off-topic one
+            // of a dozen words.
+            text: tooShort
+              ? `A start in ${wordsOf(m.words)}: build it into a full answer.`
+              : `You had ${wordsOf(m.words)} to say: now point them at the question asked.`,
+            evidence: { quote: null, basis: wordsOf(m.words) },
           },
     );
   if (improvements.length === 0)
@@ -397,3 +401,5 @@ export function advise(
       : "");
   return { strengths: strengths.slice(0, 3), improvements: improvements.slice(0, 3), summary };
 }
+
+const wordsOf = (count: number) => `${count} ${count === 1 ? "word" : "words"}`;

@@ -106,6 +106,23 @@ describe("the offline rubric", () => {
     }
   });
 
+  it("praises a short or off-topic answer only for what it has: its words, counted", () => {
+    const short = score("Tell me about a time you led a project.", "I led one.");
+    expect(short.strengths).toEqual(["A start in 3 words: build it into a full answer."]);
+    expect(short.improvements[0]).toMatch(/^Give it more/);
+    const one = score("Tell me about a time you led a project.", "Yes.");
+    expect(one.strengths).toEqual(["A start in 1 word: build it into a full answer."]);
+    const recipe =
+      "First you boil the water, then you add the pasta and some salt, stir it now and then, " +
+      "and after ten minutes you drain it and serve it with a sauce of tomatoes and basil.";
+    const offTopic = score("Tell me about a time you led a project.", recipe);
+    expect(offTopic.scores.relevance).toBeLessThan(2);
+    expect(offTopic.strengths.join(" ")).not.toMatch(/at length/);
+    expect(offTopic.strengths.at(-1)).toMatch(
+      /^You had \d+ words to say: now point them at the question asked\.$/,
+    );
+  });
+
   it("reports STAR parts for past situations only", () => {
     const [question, , answer] = gradedAnswers.find(([, level]) => level === "strong")!;
     expect(score(question, answer).structure).toEqual({

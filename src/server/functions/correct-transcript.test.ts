@@ -184,6 +184,7 @@ describe("correct-transcript", () => {
       { transcript: corrected },
       { attemptId: spoken.id },
       { attemptId: spoken.id, transcript: "   " },
+      { attemptId: spoken.id, transcript: "?!" },
       { attemptId: spoken.id, transcript: 7 },
       { attemptId: spoken.id, transcript: "x".repeat(MAX_TYPED_ANSWER_CHARS + 1) },
       { attemptId: spoken.id, transcript: corrected, extra: true },

@@ -90,6 +90,15 @@ describe("evaluate-answer, offline engines", () => {
       400,
       "validation_failed",
     );
+    // Punctuation or marks alone have no words to score (a report on them would be about nothing).
+    for (const answer of ["?!", "...", "\u202e\u0301"]) {
+      const error = await expectError(
+        await evaluate(t, subscriber, { question, answer }),
+        400,
+        "validation_failed",
+      );
+      expect(error.details).toEqual([{ path: "answer", message: "answer must have words in it" }]);
+    }
     await expectError(await evaluate(t, subscriber, null, "{not json"), 400, "bad_json");
   });
 

@@ -12,7 +12,7 @@ import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { Textarea } from "@/client/components/ui/textarea";
-import { MAX_ANSWER_RECORDING_SECONDS, MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
+import { hasWords, MAX_ANSWER_RECORDING_SECONDS, MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
 import { MicrophoneProblem } from "./microphone-check";
 import { useQueueStatus } from "./queue-status";
 import { RecordingPanel } from "./recording-panel";
@@ -39,7 +39,7 @@ export function AnswerYourselfStep({
   const checking = recorder.status === "checking";
   const recordingActive =
     recorder.status === "recording" || recorder.status === "requesting" || checking;
-  const ready = mode === "speak" ? recorder.recording !== null : practice.typed.trim() !== "";
+  const ready = mode === "speak" ? recorder.recording !== null : hasWords(practice.typed);
 
   function typeInstead() {
     practice.setMode("type");

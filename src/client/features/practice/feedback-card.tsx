@@ -30,6 +30,7 @@ import {
 } from "@/client/components/ui/card";
 import {
   COMFORTABLE_WORDS_PER_MINUTE,
+  hasWords,
   MAX_TYPED_ANSWER_CHARS,
   type Delivery,
   type Evidence,
@@ -359,7 +360,7 @@ function TranscriptEditor({
 
   async function submit() {
     if (busy) return;
-    if (!trimmed || tooLong) {
+    if (!hasWords(trimmed) || tooLong) {
       box.current?.focus();
       return;
     }

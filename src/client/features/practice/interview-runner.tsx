@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
-import { MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
+import { hasWords, MAX_TYPED_ANSWER_CHARS } from "@/shared/feedback";
 import type { ResumeInterview, Session } from "@/shared/sessions";
 import { LevelMeter } from "./level-meter";
 import { useInterview, type InterviewSettings, type TranscriptLine } from "./use-interview";
@@ -64,7 +64,7 @@ export function InterviewRunner({
   function sendTyped(event: FormEvent) {
     event.preventDefault();
     const text = typed.trim();
-    if (!text || phase !== "listening") return;
+    if (!hasWords(text) || phase !== "listening") return;
     interview.type(text);
     interview.setTyping(false);
     setTyped("");
@@ -161,7 +161,7 @@ export function InterviewRunner({
                     type="submit"
                     variant="secondary"
                     className="self-start"
-                    disabled={phase !== "listening" || !typed.trim()}
+                    disabled={phase !== "listening" || !hasWords(typed)}
                   >
                     Send typed answer
                   </Button>

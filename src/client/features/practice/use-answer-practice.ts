@@ -3,6 +3,7 @@ import { toast } from "@/client/components/ui/toaster";
 import { describeApiError, isAborted } from "@/client/lib/api-client";
 import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import {
+  hasWords,
   MAX_ANSWER_AUDIO_BYTES,
   MAX_ANSWER_RECORDING_SECONDS,
   type Feedback,
@@ -93,7 +94,7 @@ export function useAnswerPractice(
       toast.error("No answer", { description: "Record your answer first, or type it" });
       return;
     }
-    if (mode === "type" && !answer) {
+    if (mode === "type" && !hasWords(answer)) {
       toast.error("No answer", { description: "Type your answer first, or record it" });
       return;
     }
