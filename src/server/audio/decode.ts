@@ -67,8 +67,13 @@ export async function decodeWebmOpus(
     // OpusHead counts pre-skip at 48 kHz; opus-decoder skips that many samples at the output rate.
     preSkip: Math.round((head.preSkip * sampleRate) / 48_000),
   });
+  // opus-decoder writes a line to console.error for every packet libopus refuses (and reports it
+  // in `errors` too): a corrupt upload would print thousands of lines outside our logs. From the
+  // await on, decoding is synchronous, so nothing else writes to the console while it is quieted.
+  const consoleError = console.error;
   try {
     await decoder.ready;
+    console.error = () => {};
     const chunks: Float32Array[] = [];
     let total = 0;
     for (const packet of valid) {
@@ -88,6 +93,7 @@ export async function decodeWebmOpus(
     }
     return { pcm, sampleRate, durationSeconds: total / sampleRate, truncated };
   } finally {
+    console.error = consoleError;
     decoder.free();
   }
 }
