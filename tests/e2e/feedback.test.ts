@@ -141,7 +141,8 @@ describe("answer it yourself", () => {
   it("refuses to score without an answer, and says why", async () => {
     const { page } = journey;
     await page.getByRole("tab", { name: "Type" }).click();
-    await page.getByLabel("Your answer").fill("   ");
+    // Blank, or punctuation without a word: nothing to score.
+    await page.getByLabel("Your answer").fill("  ?! … ");
     await page.getByLabel("Your answer").press("Control+Enter");
     await toast(page, "No answer").waitFor();
     await page.getByText("Type your answer first, or record it").waitFor();
