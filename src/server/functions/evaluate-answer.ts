@@ -90,15 +90,18 @@ export async function answerAndStore(
   if (earlier) return earlier;
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
   const hints = answered?.session.vocabulary ?? [];
+  // A session's question is the session's words, whatever the request says: the answer is scored
+  // against them and filed under them. A follow-up's words are the request's (the page asked it).
+  const question = answered && !answered.followUp ? answered.question.question : request.question;
   let input: Parameters<typeof giveFeedback>[1];
   if (request.audio !== undefined) {
     const recording = decodeRecording(request.audio, {
       maxSeconds: MAX_ANSWER_RECORDING_SECONDS,
       what: "answer",
     });
-    input = { question: request.question, recording, owner: userId, hints };
+    input = { question, recording, owner: userId, hints };
   } else {
-    input = { question: request.question, typed: request.answer! };
+    input = { question, typed: request.answer! };
   }
   let feedback;
   try {
@@ -122,18 +125,18 @@ export async function answerAndStore(
         followUp: false,
         mode: "own",
         role: null,
-        category: detectQuestionType(request.question),
-        questionKey: questionKeyOf(request.question, null),
+        category: detectQuestionType(question),
+        questionKey: questionKeyOf(question, null),
       };
   const id = await saveAttempt(deps.db, {
     ...feedback,
     userId,
-    question: request.question,
+    question,
     attemptOf: request.attemptOf,
     answerKey: request.answerId,
     place,
   });
-  return { id, ...feedback, followUp: followUpTo(deps, request.question, answered, feedback) };
+  return { id, ...feedback, followUp: followUpTo(deps, question, answered, feedback) };
 }
 
 /**

@@ -141,13 +141,17 @@ describe("start-session", () => {
 
 describe("answers in a session", () => {
   let session: Session;
+  /** The run's general story question (a 5-question run has one, between the role's). */
+  let storyAt: number;
   beforeAll(async () => {
     session = await start(ada, {
       mode: "interview",
       role: "software-engineer",
       level: "senior",
-      length: 3,
+      length: 5,
     });
+    storyAt = session.questions.findIndex((q) => q.category === "behavioural");
+    expect(storyAt).toBeGreaterThan(0);
   });
 
   it("links each answer to its question, asks one follow-up, and reports on the session", async () => {
@@ -156,16 +160,16 @@ describe("answers in a session", () => {
     expect(opener.followUp ?? null).toBeNull(); // not a story question: nothing to probe
     const vague = await answer(
       ada,
-      "Tell me about a time you met a deadline.",
+      session.questions[storyAt]!.question,
       noResult,
-      `${session.id}:1`,
+      `${session.id}:${storyAt}`,
     );
     expect(vague.followUp).toBe("What was the outcome?");
     const follow = await answer(
       ada,
       vague.followUp!,
       "We shipped on time.",
-      `${session.id}:1:follow-up`,
+      `${session.id}:${storyAt}:follow-up`,
     );
     expect(follow.followUp ?? null).toBeNull(); // one follow-up, never a chain
 
@@ -175,8 +179,8 @@ describe("answers in a session", () => {
     );
     expect(detail.attempts.map((a) => [a.questionIndex, a.followUp, a.mode])).toEqual([
       [0, false, "interview"],
-      [1, false, "interview"],
-      [1, true, "interview"],
+      [storyAt, false, "interview"],
+      [storyAt, true, "interview"],
     ]);
     expect(detail.report.answered).toBe(2); // two questions, one of them with a follow-up
     // Ranked among the answers to the questions themselves, not to the follow-up.
@@ -188,6 +192,15 @@ describe("answers in a session", () => {
       expect(detail.attempts.map((a) => a.id)).toContain(item.attemptId);
     }
     expect(second).toBeDefined();
+  });
+
+  it("scores and files a session question's answer under the session's own words", async () => {
+    const report = await answer(ada, "What is your favourite colour?", story, `${session.id}:0`);
+    const stored = await expectOk(
+      await call(ada, "get-attempt", { id: report.id }),
+      attemptDetailSchema,
+    );
+    expect(stored.question).toBe(session.questions[0]!.question);
   });
 
   it("answers 404 to an answer naming a session question that is not the user's", async () => {
@@ -218,9 +231,15 @@ describe("the AI Interviewer's progress and pressure", () => {
       mode: "interview",
       role: "software-engineer",
       level: "mid",
-      length: 3,
+      length: 5,
       ...(pressure ? { pressure } : {}),
     });
+  /** Where a 5-question run keeps its general story question. */
+  const storyOf = (session: Session) => {
+    const at = session.questions.findIndex((q) => q.category === "behavioural");
+    expect(at).toBeGreaterThan(0);
+    return { at, question: session.questions[at]!.question };
+  };
   const resume = async (user: TestUser) =>
     expectOk(await call(user, "resume-interview"), resumeInterviewResponseSchema);
 
@@ -252,7 +271,13 @@ describe("the AI Interviewer's progress and pressure", () => {
 
   it("refuses a position past the last question, and a session of another mode", async () => {
     const session = await interview(grace);
-    const past = { id: session.id, at: 3, followUp: null, skipped: [], finished: false };
+    const past = {
+      id: session.id,
+      at: session.questions.length,
+      followUp: null,
+      skipped: [],
+      finished: false,
+    };
     await expectError(await call(grace, "save-interview-progress", past), 400, "validation_failed");
     const quick = await start(grace, { mode: "quick" });
     await expectError(
@@ -274,16 +299,16 @@ describe("the AI Interviewer's progress and pressure", () => {
   });
 
   it("probes what each pressure asks about: Friendly only the result, Tough a figure too", async () => {
-    const story = "Tell me about a time you met a deadline.";
     const noFigure =
       "Last spring our client moved a launch forward. I split the work into daily goals because " +
       "the team needed small steps, and I checked progress every morning. As a result we " +
       "shipped on time and the client was happy.";
     const followUps = async (pressure: string) => {
       const session = await interview(grace, pressure);
+      const { at, question } = storyOf(session);
       const asked = [];
       for (const text of [noResult, noFigure]) {
-        asked.push((await answer(grace, story, text, `${session.id}:1`)).followUp ?? null);
+        asked.push((await answer(grace, question, text, `${session.id}:${at}`)).followUp ?? null);
       }
       return asked;
     };
