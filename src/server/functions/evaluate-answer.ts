@@ -90,9 +90,7 @@ export async function answerAndStore(
   if (earlier) return earlier;
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
   const hints = answered?.session.vocabulary ?? [];
-  // A session's question is the session's words, whatever the request says: the answer is scored
-  // against them and filed under them. A follow-up's words are the request's (the page asked it).
-  const question = answered && !answered.followUp ? answered.question.question : request.question;
+  const question = questionAnswered(request, answered);
   let input: Parameters<typeof giveFeedback>[1];
   if (request.audio !== undefined) {
     const recording = decodeRecording(request.audio, {
@@ -153,7 +151,21 @@ export async function answeredBefore(
   const stored = await storedAnswer(deps.db, userId, request.answerId);
   if (!stored) return null;
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
-  return { ...stored, followUp: followUpTo(deps, request.question, answered, stored) };
+  return {
+    ...stored,
+    followUp: followUpTo(deps, questionAnswered(request, answered), answered, stored),
+  };
+}
+
+/**
+ * A session's question is the session's words, whatever the request says: the answer is scored
+ * against them and filed under them. A follow-up's words are the request's (the page asked it).
+ */
+function questionAnswered(
+  request: EvaluateAnswerRequest,
+  answered: AnsweredQuestion | undefined,
+): string {
+  return answered && !answered.followUp ? answered.question.question : request.question;
 }
 
 /**
