@@ -443,6 +443,11 @@ export const attempts = pgTable(
      * retry after a lost response, or a job run again after its worker died — is stored once.
      */
     answerKey: uuid("answer_key"),
+    /**
+     * SHA-256 of what was sent under `answerKey` (question, session question, words or recording),
+     * so the key sent again with a different answer is refused instead of answered with this one.
+     */
+    answerDigest: text("answer_digest"),
     /** To the millisecond, as JavaScript holds it, so a keyset cursor names a row exactly. */
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

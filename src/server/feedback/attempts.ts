@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { attempts } from "@/server/db/schema";
+import { ApiError } from "@/server/http/errors";
 import type { Feedback } from "@/shared/feedback";
 
 export type AttemptPlace = {
@@ -20,8 +21,11 @@ export async function saveAttempt(
     userId: string;
     question: string;
     attemptOf?: string;
-    /** The client's key for this answer; an answer already stored under it is not stored again. */
-    answerKey?: string;
+    /**
+     * The client's key for this answer and the digest of what was sent under it
+     * (`answerDigest`): an answer already stored under the key is not stored again.
+     */
+    answerKey?: { key: string; digest: string };
     /** Where it belongs: a session's question, or the user's own (mode "own"). */
     place: AttemptPlace;
   },
@@ -31,7 +35,8 @@ export async function saveAttempt(
     .values({
       userId: attempt.userId,
       attemptOf: attempt.attemptOf ?? null,
-      answerKey: attempt.answerKey ?? null,
+      answerKey: attempt.answerKey?.key ?? null,
+      answerDigest: attempt.answerKey?.digest ?? null,
       ...attempt.place,
       question: attempt.question,
       transcript: attempt.transcript,
@@ -58,17 +63,27 @@ export async function saveAttempt(
  * The answer a user already stored under the client's key, as its feedback (without a follow-up,
  * which depends on the session), or null. What was heard and scored the first time stands: a
  * retry is the same answer, not a new try.
+ * @throws ApiError("conflict") when the key was sent before with another question or other words:
+ *   answering with the stored answer would report on words the user did not send this time
  */
 export async function storedAnswer(
   db: Database,
   userId: string,
-  answerKey: string,
+  answerKey: { key: string; digest: string },
 ): Promise<Omit<Feedback, "followUp"> | null> {
   const [row] = await db
     .select()
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.answerKey, answerKey)));
-  return row ? { ...storedFeedback(row), id: row.id } : null;
+    .where(and(eq(attempts.userId, userId), eq(attempts.answerKey, answerKey.key)));
+  if (!row) return null;
+  // Rows stored before digests were kept have none: their key alone stands.
+  if (row.answerDigest !== null && row.answerDigest !== answerKey.digest) {
+    throw new ApiError(
+      "conflict",
+      "This answerId was already sent with a different answer: make a new answerId for each answer.",
+    );
+  }
+  return { ...storedFeedback(row), id: row.id };
 }
 
 /**

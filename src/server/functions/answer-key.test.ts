@@ -129,6 +129,50 @@ describe("an answer sent again with its key", () => {
     expect(counted.used).toBe(1);
   });
 
+  it("is refused when sent again with other words, another question or a recording", async () => {
+    const answerId = crypto.randomUUID();
+    const first = await expectOk(
+      await evaluate(ada, { question, answer: story, answerId }),
+      feedbackSchema,
+    );
+    const audio = Buffer.from(readFixture("answer-deadline.slt")).toString("base64");
+    for (const body of [
+      { question, answer: `${story} I would do it again.`, answerId },
+      { question: "Why do you want this job?", answer: story, answerId },
+      { question, audio, answerId },
+    ]) {
+      const error = await expectError(await evaluate(ada, body), 409, "conflict");
+      expect(error.message).toMatch(/answerId was already sent with a different answer/);
+    }
+    expect(await storedUnder(ada, answerId)).toEqual([{ id: first.id }]);
+    // The answer itself sent again is still answered from what was stored.
+    const again = await expectOk(
+      await evaluate(ada, { question, answer: story, answerId }),
+      feedbackSchema,
+    );
+    expect(again.id).toBe(first.id);
+  });
+
+  it("stores the first of two different answers that race under one key, and refuses the other", async () => {
+    const answerId = crypto.randomUUID();
+    const deps = { ai: t.services.ai, db: t.database.db };
+    const outcomes = await Promise.allSettled([
+      answerAndStore(deps, ada.id, { question, answer: story, answerId }),
+      answerAndStore(deps, ada.id, {
+        question,
+        answer: "I planned the work and we shipped.",
+        answerId,
+      }),
+    ]);
+    const stored = await storedUnder(ada, answerId);
+    expect(stored).toHaveLength(1);
+    const kept = outcomes.filter((outcome) => outcome.status === "fulfilled");
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.value.id).toBe(stored[0]!.id);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected");
+    expect(refused?.reason).toMatchObject({ code: "conflict" });
+  });
+
   it("must be a UUID", async () => {
     await expectError(
       await evaluate(ada, { question, answer: story, answerId: "retry-1" }),

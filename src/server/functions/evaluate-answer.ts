@@ -1,6 +1,6 @@
 import type { Database } from "@/server/db/client";
 import type { Engines } from "@/server/engines";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { saveAttempt, storedAnswer, type AttemptPlace } from "@/server/feedback/attempts";
 import { questionKeyOf } from "@/server/sessions/choose-questions";
 import { interviewFollowUp } from "@/server/sessions/follow-up";
@@ -131,7 +131,7 @@ export async function answerAndStore(
     userId,
     question,
     attemptOf: request.attemptOf,
-    answerKey: request.answerId,
+    answerKey: answerKeyOf(request),
     place,
   });
   return { id, ...feedback, followUp: followUpTo(deps, question, answered, feedback) };
@@ -147,14 +147,25 @@ export async function answeredBefore(
   userId: string,
   request: EvaluateAnswerRequest,
 ): Promise<Feedback | null> {
-  if (request.answerId === undefined) return null;
-  const stored = await storedAnswer(deps.db, userId, request.answerId);
+  const answerKey = answerKeyOf(request);
+  if (!answerKey) return null;
+  const stored = await storedAnswer(deps.db, userId, answerKey);
   if (!stored) return null;
   const answered = await resolveAttemptOf(deps.db, userId, request.attemptOf);
   return {
     ...stored,
     followUp: followUpTo(deps, questionAnswered(request, answered), answered, stored),
   };
+}
+
+/** The request's `answerId` and a digest of everything else it sent, or undefined without one. */
+function answerKeyOf(request: EvaluateAnswerRequest) {
+  if (request.answerId === undefined) return undefined;
+  const { question, attemptOf, audio, answer } = request;
+  const digest = createHash("sha256")
+    .update(JSON.stringify([question, attemptOf ?? null, audio ?? null, answer ?? null]))
+    .digest("base64url");
+  return { key: request.answerId, digest };
 }
 
 /**

@@ -117,6 +117,27 @@ describe("PracticeArea", () => {
     expect(await screen.findByText("Failed to get feedback. Scoring took too long.")).toBeTruthy();
     expect(screen.queryByText("Your feedback")).toBeNull();
   });
+
+  it("sends a failed answer again under its key, and the same words to another question under a new one", async () => {
+    network.fail("evaluate-answer", 504, "engine_timeout", "Scoring took too long.");
+    const field = renderArea();
+    fireEvent.change(field, { target: { value: "Why us?" } });
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Type" }));
+    fireEvent.change(await screen.findByLabelText("Your answer"), {
+      target: { value: "I admire your products." },
+    });
+    const send = async () => {
+      const before = network.calls.length;
+      fireEvent.click(screen.getByRole("button", { name: "Get Feedback" }));
+      await toasts.expect("Failed to get feedback", "Scoring took too long.");
+      const sent = network.calls.slice(before).find((call) => call.name === "evaluate-answer");
+      return (sent?.body as EvaluateAnswerRequest).answerId;
+    };
+    const first = await send();
+    expect(await send()).toBe(first);
+    fireEvent.change(field, { target: { value: "Why this role?" } });
+    expect(await send()).not.toBe(first);
+  });
 });
 
 function feedbackFor(body: EvaluateAnswerRequest, overall: number): Feedback {

@@ -49,11 +49,16 @@ export function useAnswerPractice(
   const correction = useCorrectTranscript();
   const lowAnxiety = useLowAnxiety();
   const [draft] = useState(createAnswerDraft);
-  /** The key of the answer last sent: the same recording, or the same words, is the same answer. */
-  const sentKey = useRef<{ of: unknown; id: string } | null>(null);
-  const keyOf = (answer: unknown) => {
-    const same = sentKey.current?.of === answer ? sentKey.current : null;
-    sentKey.current = same ?? { of: answer, id: crypto.randomUUID() };
+  /**
+   * The key of the answer last sent: the same recording, or the same words, to the same question is
+   * the same answer sent again; anything else is a new one (the server refuses a key reused for
+   * different words).
+   */
+  const sentKey = useRef<{ of: readonly unknown[]; id: string } | null>(null);
+  const keyOf = (...of: unknown[]) => {
+    const last = sentKey.current;
+    if (last?.of.length === of.length && last.of.every((part, i) => part === of[i])) return last.id;
+    sentKey.current = { of, id: crypto.randomUUID() };
     return sentKey.current.id;
   };
 
@@ -108,14 +113,14 @@ export function useAnswerPractice(
             question: asked,
             audio: recording!.base64,
             attemptOf,
-            answerId: keyOf(recording),
+            answerId: keyOf(asked, attemptOf, recording),
             signal: controller.signal,
           }
         : {
             question: asked,
             answer,
             attemptOf,
-            answerId: keyOf(answer),
+            answerId: keyOf(asked, attemptOf, answer),
             signal: controller.signal,
           };
     // The last second of a recording may still be on its way as a draft: let it arrive first.
