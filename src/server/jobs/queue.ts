@@ -199,7 +199,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
     wakers.set(id, () => wake());
     try {
       for (;;) {
-        const job = await instance.getJobById<unknown>(kind, id);
+        const job = await jobOutcome(instance, kind, id);
         if (
           job &&
           (job.state === "completed" || job.state === "failed" || job.state === "cancelled")
@@ -322,6 +322,29 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       await finished?.close();
     },
   };
+}
+
+/**
+ * Where a job is and, once it has ended, its output and times. Not pg-boss's `getJobById`, which
+ * also returns the job's input: a spoken answer's recording, some hundreds of kilobytes read,
+ * sent and parsed again at every look while its sender waits (7 ms against 0.6 ms a look).
+ */
+async function jobOutcome(instance: PgBoss, kind: JobKind, id: string) {
+  const { rows } = await instance.getDb().executeSql(
+    `select state, output, created_on as "createdOn", started_on as "startedOn",
+        completed_on as "completedOn"
+      from pgboss.job where name = $1 and id = $2`,
+    [kind, id],
+  );
+  return rows[0] as
+    | {
+        state: string;
+        output: unknown;
+        createdOn: Date;
+        startedOn: Date | null;
+        completedOn: Date | null;
+      }
+    | undefined;
 }
 
 async function runHandler(handler: JobHandler, input: unknown, signal: AbortSignal) {
