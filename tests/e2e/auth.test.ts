@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolationsAtWidths } from "./support/axe";
 import { openPage } from "./support/browser";
 import { toast } from "./support/practice";
 import { useJourney } from "./support/journey";
@@ -138,6 +139,50 @@ describe("sign-up with AUTH_CONFIRM_EMAIL", () => {
     await page.getByRole("banner").getByText(email).waitFor();
     expect(page.url()).not.toContain("code=");
     watched.assertNoUnexpectedErrors(expectedErrors);
+    await watched.context.close();
+  });
+
+  it("confirms with the emailed code typed into the page, on a phone, with a long address", async () => {
+    const watched = await openPage(journey.browser, journey.server.url, {
+      viewport: { width: 375, height: 812 },
+    });
+    const page = watched.page;
+    const email = `maximiliana.featherstonehaugh.worthington-${Date.now()}@example-longdomain.com`;
+    await page.goto("/auth?tab=sign-up");
+    await page.getByLabel("Full Name").fill("Maximiliana Worthington");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a sturdy passphrase");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    expect(await page.getByRole("status").textContent()).toContain(email);
+    // The address wraps inside the card: the page does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    expect(await axeViolationsAtWidths(page)).toEqual([]);
+
+    // The code is read in the mail, as on another device, and typed here.
+    const mail = await watched.context.newPage();
+    await mail.goto("/outbox");
+    await mail
+      .getByRole("link", { name: "Confirm your email for Interview Coach" })
+      .first()
+      .click();
+    await mail.getByText(email).first().waitFor();
+    const code = /Or enter this code:\s*(\d{6})/.exec(await mail.locator("body").innerText())?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await mail.close();
+
+    const field = page.getByLabel("6-digit code");
+    await field.fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("That code is wrong or has expired").waitFor();
+    await field.fill(code!);
+    await field.press("Enter");
+    await toast(page, "Account created successfully!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("banner").getByText(email).waitFor();
+    watched.assertNoUnexpectedErrors([...expectedErrors, /status of 403/]);
     await watched.context.close();
   });
 });

@@ -23,7 +23,9 @@ export function SettingsSection({
           <CardTitle as="h2" id={`${id}-title`}>
             {title}
           </CardTitle>
-          {description && <CardDescription>{description}</CardDescription>}
+          {description && (
+            <CardDescription className="wrap-anywhere">{description}</CardDescription>
+          )}
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>

@@ -180,14 +180,21 @@ export async function requestPasswordReset(email: string): Promise<AuthResult> {
   }
 }
 
-/** The 6-digit code from the reset mail; on success the user is signed in (`recovery`). */
-export async function verifyRecoveryCode(email: string, code: string): Promise<AuthResult> {
+/**
+ * The 6-digit code from a reset mail (`recovery`) or a sign-up's confirmation (`signup`); on
+ * success the user is signed in.
+ */
+export async function verifyEmailCode(
+  type: "recovery" | "signup",
+  email: string,
+  code: string,
+): Promise<AuthResult> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.verifyOtp({
       email: email.trim(),
       token: code.trim(),
-      type: "recovery",
+      type,
     });
     if (error?.code === "otp_expired") {
       return { error: "That code is wrong or has expired. Check it, or ask for a new email." };

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { AuthShell } from "@/client/features/auth/auth-shell";
 import { ForgotPassword } from "@/client/features/auth/forgot-password";
-import { getSupabase, requestPasswordReset, verifyRecoveryCode } from "@/client/lib/auth";
+import { getSupabase, requestPasswordReset, verifyEmailCode } from "@/client/lib/auth";
 
 /** /forgot-password: ask for a reset email, then follow its link or enter its code. */
 export function ForgotPasswordPage() {
@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
     >
       <ForgotPassword
         request={requestPasswordReset}
-        verify={verifyRecoveryCode}
+        verify={(email, code) => verifyEmailCode("recovery", email, code)}
         onVerified={() => void navigate("/reset-password", { replace: true })}
       />
     </AuthShell>

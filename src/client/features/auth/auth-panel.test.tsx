@@ -20,7 +20,14 @@ function setup(result: { error: string | null; confirmationSent?: boolean } = { 
   const signIn = vi.fn(async () => result);
   const signUp = vi.fn(async () => result);
   const onSignedIn = vi.fn();
-  render(<AuthPanel signIn={signIn} signUp={signUp} onSignedIn={onSignedIn} />);
+  render(
+    <AuthPanel
+      signIn={signIn}
+      signUp={signUp}
+      verifySignUpCode={vi.fn()}
+      onSignedIn={onSignedIn}
+    />,
+  );
   return { signIn, signUp, onSignedIn };
 }
 
@@ -59,30 +66,100 @@ describe("AuthPanel", () => {
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByLabelText("Email"));
     expect(signIn).not.toHaveBeenCalled();
+
+    // A field's message goes once that field is edited; the others' stay.
+    fill("Email", "ada@example.com");
+    expect(screen.queryByText("Enter your email address.")).toBeNull();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("clears a sign-up field's message as that field is filled in", async () => {
+    render(
+      <AuthPanel
+        signIn={vi.fn()}
+        signUp={vi.fn()}
+        verifySignUpCode={vi.fn()}
+        onSignedIn={vi.fn()}
+        initialTab="sign-up"
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    await screen.findByText("Enter your full name.");
+    expect(screen.getByText("Enter your email address.")).toBeTruthy();
+    fill("Full Name", "Ada Lovelace");
+    expect(screen.queryByText("Enter your full name.")).toBeNull();
+    expect(screen.getByText("Enter your email address.")).toBeTruthy();
   });
 
   it("can open on the Sign Up tab", () => {
     render(
-      <AuthPanel signIn={vi.fn()} signUp={vi.fn()} onSignedIn={vi.fn()} initialTab="sign-up" />,
+      <AuthPanel
+        signIn={vi.fn()}
+        signUp={vi.fn()}
+        verifySignUpCode={vi.fn()}
+        onSignedIn={vi.fn()}
+        initialTab="sign-up"
+      />,
     );
     expect(screen.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByLabelText("Full Name")).toBeTruthy();
   });
 
-  it("says 'Check your email' when sign-up waits for the emailed confirmation", async () => {
+  it("says 'Check your email' when sign-up waits for the emailed confirmation, and takes its code", async () => {
     const onSignedIn = vi.fn();
     const signUp = vi.fn(async () => ({ error: null, confirmationSent: true }));
+    const verifySignUpCode = vi.fn(async (_email: string, code: string) => ({
+      error: code === "123456" ? null : "That code is wrong or has expired.",
+    }));
     render(
-      <AuthPanel signIn={vi.fn()} signUp={signUp} onSignedIn={onSignedIn} initialTab="sign-up" />,
+      <AuthPanel
+        signIn={vi.fn()}
+        signUp={signUp}
+        verifySignUpCode={verifySignUpCode}
+        onSignedIn={onSignedIn}
+        initialTab="sign-up"
+      />,
     );
     fill("Full Name", "Ada Lovelace");
-    fill("Email", "ada@example.com");
+    fill("Email", " ada@example.com ");
     fill("Password", "a sturdy passphrase");
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
     await screen.findByRole("heading", { name: "Check your email" });
     expect(screen.getByRole("status").textContent).toContain("ada@example.com");
     expect(toast.success).toHaveBeenCalledWith("Check your email", expect.anything());
     expect(onSignedIn).not.toHaveBeenCalled();
+
+    fill("6-digit code", "12345");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByText("Enter the 6-digit code from the email.");
+    expect(verifySignUpCode).not.toHaveBeenCalled();
+    fill("6-digit code", "654321");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByText("That code is wrong or has expired.");
+    fill("6-digit code", "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(verifySignUpCode).toHaveBeenLastCalledWith("ada@example.com", "123456");
+    expect(toast.success).toHaveBeenCalledWith("Account created successfully!", expect.anything());
+  });
+
+  it("goes back to the Sign Up tab from 'Check your email' for a different address", async () => {
+    render(
+      <AuthPanel
+        signIn={vi.fn()}
+        signUp={vi.fn(async () => ({ error: null, confirmationSent: true }))}
+        verifySignUpCode={vi.fn()}
+        onSignedIn={vi.fn()}
+        initialTab="sign-up"
+      />,
+    );
+    fill("Full Name", "Ada Lovelace");
+    fill("Email", "ada@exmaple.com");
+    fill("Password", "a sturdy passphrase");
+    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Use a different email" }));
+    expect(screen.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByLabelText("Full Name")).toBeTruthy();
   });
 
   it("links to the forgot-password page from the sign-in form", () => {

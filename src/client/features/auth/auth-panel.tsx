@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import type { AuthResult } from "@/client/lib/auth";
 import { CheckEmail } from "./check-email";
+import { EmailCodeForm } from "./email-code-form";
 import { SignInForm, type SignInValues } from "./sign-in-form";
 import { SignUpForm, type SignUpValues } from "./sign-up-form";
 
@@ -17,11 +18,14 @@ export type Tab = "sign-in" | "sign-up";
 export function AuthPanel({
   signIn,
   signUp,
+  verifySignUpCode,
   onSignedIn,
   initialTab = "sign-in",
 }: {
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (email: string, password: string, fullName: string) => Promise<AuthResult>;
+  /** The 6-digit code in the confirmation mail, the other way to open it than its link. */
+  verifySignUpCode: (email: string, code: string) => Promise<AuthResult>;
   onSignedIn: () => void;
   initialTab?: Tab;
 }) {
@@ -67,10 +71,25 @@ export function AuthPanel({
 
   if (confirmationSentTo) {
     return (
-      <CheckEmail>
-        We sent a confirmation link to {confirmationSentTo}. Open it to finish creating your
-        account. It expires in 1 hour.
-      </CheckEmail>
+      <div className="grid gap-6">
+        <CheckEmail>
+          We sent a confirmation link and a code to {confirmationSentTo}. Open the link, or enter
+          the code here, to finish creating your account. Both expire in 1 hour.
+        </CheckEmail>
+        <EmailCodeForm
+          verify={(code) => verifySignUpCode(confirmationSentTo, code)}
+          onVerified={() => {
+            toast.success("Account created successfully!", {
+              description: "Welcome! You can now access your interview practice.",
+            });
+            onSignedIn();
+          }}
+          onChangeEmail={() => {
+            setConfirmationSentTo(null);
+            setTab("sign-up");
+          }}
+        />
+      </div>
     );
   }
 

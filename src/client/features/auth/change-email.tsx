@@ -6,7 +6,7 @@ import { SettingsSection } from "@/client/components/settings-section";
 import { Button } from "@/client/components/ui/button";
 import { getSupabase, requestEmailChange } from "@/client/lib/auth";
 import { FormField } from "./form-field";
-import { fieldErrors } from "./validate";
+import { fieldErrors, useFieldErrors } from "./validate";
 
 const emailSchema = signUpFormSchema
   .pick({ email: true })
@@ -26,7 +26,7 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
   const currentInput = useRef<HTMLInputElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearEdited } = useFieldErrors();
   const [confirmed] = useState(linkMessage);
   useEffect(() => {
     // The address changed: the session's copy of the user is refreshed to show it.
@@ -76,7 +76,13 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
       title="Change email"
       description={`We send a confirmation link to the new address and one to ${currentEmail}. Your email changes once you have followed both; until then you keep signing in with ${currentEmail}.`}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change email">
+      <form
+        noValidate
+        onSubmit={submit}
+        onChange={clearEdited}
+        className="grid gap-4"
+        aria-label="Change email"
+      >
         <FormField
           ref={currentInput}
           label="Current password"
@@ -97,7 +103,7 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
           placeholder="you@example.com"
           error={errors.email}
         />
-        <p role="status" className="text-sm text-muted-foreground empty:hidden">
+        <p role="status" className="text-sm wrap-anywhere text-muted-foreground empty:hidden">
           {sentTo
             ? `Confirmation links sent to ${sentTo} and ${currentEmail}. Your email changes when you have followed both.`
             : confirmed === EMAIL_CHANGE_HALF_CONFIRMED

@@ -7,7 +7,7 @@ export function CheckEmail({ children }: { children: ReactNode }) {
     <div className="grid gap-2 text-center" role="status">
       <MailCheck className="mx-auto size-10 text-primary" aria-hidden="true" />
       <h2 className="text-lg font-semibold">Check your email</h2>
-      <p className="text-sm text-muted-foreground">{children}</p>
+      <p className="text-sm wrap-anywhere text-muted-foreground">{children}</p>
     </div>
   );
 }

@@ -1,19 +1,13 @@
 import { useRef, useState, type FormEvent } from "react";
-import { z } from "zod";
 import { signUpFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import type { AuthResult } from "@/client/lib/auth";
 import { CheckEmail } from "./check-email";
+import { EmailCodeForm } from "./email-code-form";
 import { FormField } from "./form-field";
 import { fieldErrors } from "./validate";
 
 const emailSchema = signUpFormSchema.pick({ email: true });
-const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from the email."),
-});
 
 /**
  * Forgot password: the address → "Check your email" (the same words whether or not it has an
@@ -37,8 +31,7 @@ export function ForgotPassword({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const checked = sentTo ? fieldErrors(codeSchema, values) : fieldErrors(emailSchema, values);
+    const checked = fieldErrors(emailSchema, Object.fromEntries(new FormData(event.currentTarget)));
     setError(checked.errors ? Object.values(checked.errors)[0] : undefined);
     if (!checked.data) {
       input.current?.focus();
@@ -46,20 +39,12 @@ export function ForgotPassword({
     }
     setBusy(true);
     try {
-      if (sentTo) {
-        const { error: failure } = await verify(sentTo, (checked.data as { code: string }).code);
-        if (failure) {
-          setError(failure);
-          input.current?.select();
-        } else onVerified();
-      } else {
-        const email = (checked.data as { email: string }).email;
-        const { error: failure } = await request(email);
-        if (failure) {
-          setError(failure);
-          input.current?.focus();
-        } else setSentTo(email);
-      }
+      const { email } = checked.data;
+      const { error: failure } = await request(email);
+      if (failure) {
+        setError(failure);
+        input.current?.focus();
+      } else setSentTo(email);
     } finally {
       setBusy(false);
     }
@@ -93,33 +78,14 @@ export function ForgotPassword({
         If an account exists for {sentTo}, we sent it a link to reset your password. The link and
         the code in the email expire in 1 hour.
       </CheckEmail>
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Enter the code">
-        <FormField
-          key="code"
-          ref={input}
-          label="6-digit code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          required
-          hint="Or open the link in the email."
-          error={error}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
-          {busy ? "Checking..." : "Continue"}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setSentTo(null);
-            setError(undefined);
-          }}
-        >
-          Use a different email
-        </Button>
-      </form>
+      <EmailCodeForm
+        verify={(code) => verify(sentTo, code)}
+        onVerified={onVerified}
+        onChangeEmail={() => {
+          setSentTo(null);
+          setError(undefined);
+        }}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH, signUpFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
 import { checkPassword, passwordHint, usePasswordStrength } from "./use-password-strength";
-import { fieldErrors } from "./validate";
+import { fieldErrors, useFieldErrors } from "./validate";
 
 const newPassword = signUpFormSchema.pick({ password: true }).extend({ confirm: z.string() });
 const matching = <T extends { password: string; confirm: string }>(values: T) =>
@@ -35,7 +35,7 @@ export function NewPasswordForm({
 }) {
   const [typed, setTyped] = useState("");
   const verdict = usePasswordStrength(typed, email);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearEdited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const currentInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -86,6 +86,7 @@ export function NewPasswordForm({
     <form
       noValidate
       onSubmit={submit}
+      onChange={clearEdited}
       className="grid gap-4"
       aria-label={current ? "Change password" : "Set a new password"}
     >
@@ -111,11 +112,7 @@ export function NewPasswordForm({
         hint={passwordHint(verdict, PASSWORD_MIN_LENGTH)}
         liveHint
         error={errors.password}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          // The live hint replaces the last submit's message as soon as the user types.
-          setErrors(({ password: _, ...rest }) => rest);
-        }}
+        onChange={(event) => setTyped(event.target.value)}
       />
       <FormField
         ref={confirmInput}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { signInFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
-import { fieldErrors } from "./validate";
+import { fieldErrors, useFieldErrors } from "./validate";
 
 export type SignInValues = { email: string; password: string };
 
@@ -16,7 +16,7 @@ export function SignInForm({
 }: {
   onSubmit: (values: SignInValues) => Promise<string | null>;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearEdited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
@@ -41,7 +41,13 @@ export function SignInForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign in">
+    <form
+      noValidate
+      onSubmit={submit}
+      onChange={clearEdited}
+      className="grid gap-4"
+      aria-label="Sign in"
+    >
       <FormField
         ref={email}
         label="Email"

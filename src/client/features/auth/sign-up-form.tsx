@@ -3,7 +3,7 @@ import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpFormSchema } from "@/s
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "./form-field";
 import { checkPassword, passwordHint, usePasswordStrength } from "./use-password-strength";
-import { fieldErrors } from "./validate";
+import { fieldErrors, useFieldErrors } from "./validate";
 
 export type SignUpValues = { fullName: string; email: string; password: string };
 
@@ -18,7 +18,7 @@ export function SignUpForm({
 }: {
   onSubmit: (values: SignUpValues) => Promise<string | null>;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearEdited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const fullNameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -53,7 +53,13 @@ export function SignUpForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign up">
+    <form
+      noValidate
+      onSubmit={submit}
+      onChange={clearEdited}
+      className="grid gap-4"
+      aria-label="Sign up"
+    >
       <FormField
         ref={fullNameInput}
         label="Full Name"

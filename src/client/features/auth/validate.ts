@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import "@/client/lib/zod-setup";
 
@@ -14,4 +15,17 @@ export function fieldErrors<T extends z.ZodType>(
     errors[field] ??= issue.message;
   }
   return { data: null, errors };
+}
+
+/**
+ * A form's messages, field name → message. A field's message goes as soon as that field is edited
+ * (`clearEdited`, the form's onChange): a corrected field no longer shows the last submit's error.
+ */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const clearEdited = (event: FormEvent<HTMLFormElement>) => {
+    const { name } = event.target as HTMLInputElement;
+    if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+  return { errors, setErrors, clearEdited };
 }
