@@ -63,7 +63,7 @@ export function AppHeader({ accountMenu }: { accountMenu: ReactNode }) {
                     "aria-[current=page]:bg-background aria-[current=page]:text-foreground aria-[current=page]:shadow-card",
                   )}
                 >
-                  <Icon aria-hidden="true" className="size-4 shrink-0 max-[359px]:hidden" />
+                  <Icon aria-hidden="true" className="size-4 shrink-0 max-[399px]:hidden" />
                   <span className="sm:hidden">{short}</span>
                   <span className="max-sm:hidden">{label}</span>
                 </Link>

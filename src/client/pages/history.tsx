@@ -22,6 +22,7 @@ import { useLowAnxiety } from "@/client/lib/low-anxiety";
 import { queryClient } from "@/client/lib/query-client";
 import { AppFrame } from "./app-frame";
 import { queryKeys } from "@/client/lib/query-keys";
+import { formatDay } from "@/client/lib/dates";
 
 /**
  * /history: progress over time (chart, counts, streak), every answer (a question's tries
@@ -80,7 +81,9 @@ function SessionView({ id }: { id: string }) {
   const choices = data ? { ...data, questionCount: data.questions.length } : null;
   return (
     <>
-      <h1 className="text-2xl font-semibold tracking-tight">Session report</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {data ? `Your session of ${formatDay(data.createdAt)}` : "Your session"}
+      </h1>
       <SessionReport
         id={id}
         footer={
@@ -181,7 +184,7 @@ function AttemptView({ id }: { id: string }) {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">
-        Your answer of {new Date(createdAt).toLocaleDateString()}
+        Your answer of {formatDay(createdAt)}
       </h1>
       {/* One report at a time: the new answer's, while practising, takes the focus. */}
       {practising ? (

@@ -16,6 +16,7 @@ import {
   type CvFormat,
 } from "@/shared/cv";
 import { useCv, useDeleteCv, useReadCv, useSaveCv } from "./cv-calls";
+import { formatDay } from "@/client/lib/dates";
 
 /**
  * The user's CV (docs/decisions/0110), on the AI Interviewer and Company Specific setup and on
@@ -122,9 +123,7 @@ function CvSummary({ cv }: { cv: Cv }) {
       <p className="flex items-center gap-2 font-medium">
         <FileText aria-hidden="true" className="size-4 shrink-0" />
         <span className="min-w-0 break-words">{cv.fileName ?? "Pasted CV"}</span>
-        <span className="font-normal text-muted-foreground">
-          · saved {new Date(cv.updatedAt).toLocaleDateString()}
-        </span>
+        <span className="font-normal text-muted-foreground">· saved {formatDay(cv.updatedAt)}</span>
       </p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[7rem_1fr]">
         <dt className="text-muted-foreground">Jobs</dt>

@@ -65,10 +65,15 @@ export function FirstRunWelcome({ onStart }: { onStart: (request: StartSessionRe
               loud or type, and get feedback on each answer and a report at the end.
             </CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
+          {/* One column of the card's width on a phone: the fields and button stay inside it. */}
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <RoleField id={id} role={role} onChange={setRole} />
             <LevelField id={id} level={level} onChange={setLevel} />
-            <Button type="submit" size="lg" className="sm:col-span-2 sm:justify-self-start">
+            <Button
+              type="submit"
+              size="lg"
+              className="h-auto min-h-12 py-2 whitespace-normal sm:col-span-2 sm:justify-self-start"
+            >
               <Play aria-hidden="true" />
               Start your first mock interview
             </Button>

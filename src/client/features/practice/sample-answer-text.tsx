@@ -1,7 +1,10 @@
 import { Fragment } from "react";
 
-/** `[like this]`: where the reader puts their own details in. */
-const PLACEHOLDER = /(\[[^[\]\n]{1,120}\])/;
+/**
+ * `[like this]`: where the reader puts their own details in (the library's longest, with its
+ * example, is about 250 characters); a longer bracketed span is ordinary text.
+ */
+const PLACEHOLDER = /(\[[^[\]\n]{1,400}\])/;
 
 /** A part of a template the reader fills in with their own details. */
 export function Placeholder({ children }: { children: string }) {

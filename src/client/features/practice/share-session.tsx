@@ -8,6 +8,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import type { SessionDetail } from "@/shared/sessions";
 import { SHARE_DAYS_DEFAULT } from "@/shared/share";
 import { useCreateShare, useDeleteComment, useSessionComments } from "./share-calls";
+import { formatDay } from "@/client/lib/dates";
 
 /**
  * A session report's "Share with your coach" (docs/decisions/0111): a read-only link, with or
@@ -132,9 +133,7 @@ function CoachComments({ session }: { session: SessionDetail }) {
             <p className="text-muted-foreground">On “{questionOf(comment.attemptId)}”</p>
             <p>
               <span className="font-semibold">{comment.name}</span>{" "}
-              <span className="text-muted-foreground">
-                {new Date(comment.createdAt).toLocaleDateString()}
-              </span>
+              <span className="text-muted-foreground">{formatDay(comment.createdAt)}</span>
             </p>
             <p className="break-words whitespace-pre-wrap">{comment.text}</p>
             <Button

@@ -4,6 +4,7 @@ import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import type { ShareLink } from "@/shared/share";
 import { useRevokeShare, useShares } from "./share-calls";
+import { formatDay } from "@/client/lib/dates";
 
 /**
  * /account's list of the user's share links (docs/decisions/0111): what each shows, when it was
@@ -34,10 +35,12 @@ export function SharedLinks() {
                 <Badge variant={state === "Active" ? "secondary" : "outline"}>{state}</Badge>
               </p>
               <p className="text-muted-foreground">
-                Made {day(link.createdAt)} · {state === "Expired" ? "ended" : "ends"}{" "}
-                {day(link.revokedAt ?? link.expiresAt)} ·{" "}
-                {link.lastOpenedAt ? `last opened ${day(link.lastOpenedAt)}` : "not opened yet"} ·{" "}
-                {link.comments === 1 ? "1 comment" : `${link.comments} comments`}
+                Made {formatDay(link.createdAt)} · {state === "Expired" ? "ended" : "ends"}{" "}
+                {formatDay(link.revokedAt ?? link.expiresAt)} ·{" "}
+                {link.lastOpenedAt
+                  ? `last opened ${formatDay(link.lastOpenedAt)}`
+                  : "not opened yet"}{" "}
+                · {link.comments === 1 ? "1 comment" : `${link.comments} comments`}
                 {link.includeTranscript ? "" : " · without your answers' words"}
               </p>
             </div>
@@ -48,7 +51,7 @@ export function SharedLinks() {
                 size="sm"
                 disabled={revoke.isPending}
                 onClick={() => revoke.mutate(link.id)}
-                aria-label={`Revoke the link to ${link.title}, made ${day(link.createdAt)}`}
+                aria-label={`Revoke the link to ${link.title}, made ${formatDay(link.createdAt)}`}
               >
                 <Link2Off aria-hidden="true" />
                 Revoke
@@ -60,8 +63,6 @@ export function SharedLinks() {
     </ul>
   );
 }
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 function stateOf(link: ShareLink): "Active" | "Revoked" | "Expired" {
   if (link.revokedAt) return "Revoked";

@@ -13,6 +13,7 @@ import {
 import { signOut, useAuth } from "@/client/lib/auth";
 import { useOpenCustomerPortal } from "./open-customer-portal";
 import { useSubscription } from "./use-subscription";
+import { formatDay } from "@/client/lib/dates";
 
 /**
  * The signed-in pages' account menu: who is signed in and their plan, then Account, Manage
@@ -46,7 +47,7 @@ export function AccountMenu() {
               <span>{status.subscription_tier ?? premiumPlan.tier}</span>
               {end ? (
                 <span>
-                  until <time dateTime={end.toISOString()}>{end.toLocaleDateString()}</time>
+                  until <time dateTime={end.toISOString()}>{formatDay(end)}</time>
                 </span>
               ) : null}
             </span>

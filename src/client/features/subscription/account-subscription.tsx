@@ -6,6 +6,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { ManageSubscriptionButton } from "./manage-subscription-button";
+import { formatDay } from "@/client/lib/dates";
 
 /**
  * The account page's subscription summary: the plan and until when, with Manage Subscription
@@ -34,7 +35,7 @@ export function AccountSubscription({
               {premiumPlan.priceLabel}
               {end && (
                 <>
-                  , until <time dateTime={end.toISOString()}>{end.toLocaleDateString()}</time>
+                  , until <time dateTime={end.toISOString()}>{formatDay(end)}</time>
                 </>
               )}
             </span>
