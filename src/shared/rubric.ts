@@ -8,6 +8,11 @@ export const RUBRIC = {
   overall: { relevance: 0.35, content: 0.25, clarity: 0.2, timing: 0.2 },
   /** Below this relevance the answer is off topic: overall cannot exceed its relevance. */
   offTopicBelow: 2.5,
+  /**
+   * An answer under this share of the shortest good length for its question (LENGTH_TARGETS) is
+   * brief, whatever it says: its overall score is at most `overall`, solid at best, never strong.
+   */
+  brief: { underShareOfTarget: 0.5, overall: 3.4 },
   /** Fewer words than this is too short to judge: relevance and clarity are capped. */
   tooShortWords: 12,
   tooShortCap: { relevance: 2, clarity: 2.5 },

@@ -138,7 +138,9 @@ function overallFormula(): string {
   return (
     `Overall = 1 + 4 × (${w.relevance} × relevance′ + ${w.content} × content + ` +
     `${w.clarity} × clarity′ + ${w.timing} × timing′), where x′ = (x − 1)/4; an answer whose ` +
-    `relevance is under ${RUBRIC.offTopicBelow} scores no higher overall than its relevance`
+    `relevance is under ${RUBRIC.offTopicBelow} scores no higher overall than its relevance, and ` +
+    `one under ${percent(RUBRIC.brief.underShareOfTarget)} of the shortest good length for its ` +
+    `question no higher than ${RUBRIC.brief.overall}`
   );
 }
 

@@ -365,25 +365,32 @@ export function advise(
       text: `A comfortable pace: ${d.wordsPerMinute} words a minute.`,
       evidence: { quote: null, basis: `${d.wordsPerMinute} words a minute` },
     });
-  if (strengths.length === 0)
+  // Nothing above earned: one thing that is measurably so, said as what it is — the question's
+  // own words taken up, sentences short enough to follow, or only how much was said.
+  if (strengths.length === 0) {
+    const covered = m.topic.questionCovered.slice(0, 3);
     strengths.push(
-      onTopic
+      onTopic && covered.length > 0
         ? {
-            text: `You stayed on the question: ${m.topic.questionCovered.length > 0 ? `you spoke to “${m.topic.questionCovered.slice(0, 3).join("”, “")}”` : "build on that start with one example"}.`,
-            evidence: {
-              quote: null,
-              basis: `${m.topic.shared.length} content words about this question`,
-            },
+            text: `You spoke to the question: “${covered.join("”, “")}”.`,
+            evidence: { quote: null, basis: `${covered.length} of the question's words taken up` },
           }
-        : {
-            // Said of what is there: a too-short answer was not "at length", nor an off-topic one
-            // of a dozen words.
-            text: tooShort
-              ? `A start in ${wordsOf(m.words)}: build it into a full answer.`
-              : `You had ${wordsOf(m.words)} to say: now point them at the question asked.`,
-            evidence: { quote: null, basis: wordsOf(m.words) },
-          },
+        : !d && !tooShort && m.longSentences === 0
+          ? {
+              text: `Easy to follow: no sentence runs over ${RUBRIC.clarity.longSentenceWords} words.`,
+              evidence: {
+                quote: null,
+                basis: `0 sentences over ${RUBRIC.clarity.longSentenceWords} words`,
+              },
+            }
+          : {
+              text: tooShort
+                ? `A start in ${wordsOf(m.words)}: build it into a full answer.`
+                : `You answered in ${wordsOf(m.words)}.`,
+              evidence: { quote: null, basis: wordsOf(m.words) },
+            },
     );
+  }
   if (improvements.length === 0)
     improvements.push({
       text: "Rehearse it once more aloud until it flows without notes.",

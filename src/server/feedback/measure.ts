@@ -376,9 +376,30 @@ function clause(doc: TextDoc, at: number, breaks: ReadonlySet<number>, maxWords 
   return { start: tokens[first]!.start, end: tokens[last]!.end };
 }
 
-/** A verb's form says it happened (not "-ing", not the bare lemma of a present habit). */
-const pastForm = (token: Token) =>
-  token.lower !== token.lemma && !token.lower.endsWith("ing") && !token.lower.endsWith("s");
+/**
+ * A verb's form says it happened (not "-ing", not the bare lemma of a present habit). The verbs
+ * whose past is their present ("I split the work", "I set up a rota") say so only in a story told
+ * in the past (`pastStory`).
+ */
+const pastForm = (token: Token, pastStory = false) =>
+  (token.lower !== token.lemma && !token.lower.endsWith("ing") && !token.lower.endsWith("s")) ||
+  (pastStory && SAME_IN_THE_PAST.has(token.lower));
+const SAME_IN_THE_PAST: ReadonlySet<string> = new Set(
+  "bet burst cast cost cut fit hit hurt let put quit read set shut split spread upset".split(" "),
+);
+
+/** Most of the answer's verbs are in the past: it tells what happened. */
+function toldInThePast(doc: TextDoc): boolean {
+  let past = 0;
+  let present = 0;
+  for (const token of doc.tokens) {
+    if (token.pos !== "VERB" || SAME_IN_THE_PAST.has(token.lower)) continue;
+    if (token.lower.endsWith("ing")) continue;
+    if (pastForm(token)) past++;
+    else present++;
+  }
+  return past > present;
+}
 
 type Subject = "i" | "we" | "other";
 type Predicate = {
@@ -393,7 +414,7 @@ type Predicate = {
 };
 
 /** Each verb with the subject and auxiliaries before it. */
-function predicates(doc: TextDoc): Predicate[] {
+function predicates(doc: TextDoc, pastStory: boolean): Predicate[] {
   const { tokens } = doc;
   const found: Predicate[] = [];
   for (let v = 0; v < tokens.length; v++) {
@@ -411,7 +432,7 @@ function predicates(doc: TextDoc): Predicate[] {
       if (token.sentence !== verb.sentence) break;
       if (token.pos === "AUX" || token.pos === "PART" || token.lower === "not") {
         // "I'd sent it" is "I had sent it": 'd before a past participle is not "would".
-        if (token.lower === "'d" && pastForm(verb)) perfect = true;
+        if (token.lower === "'d" && pastForm(verb, pastStory)) perfect = true;
         else if (MODALS.has(token.lemma) || MODALS.has(token.lower)) modal = true;
         if (token.lemma === "be" && verb.lower.endsWith("ing")) progressive = true;
         else if (token.lemma === "be") passive = true;
@@ -428,13 +449,20 @@ function predicates(doc: TextDoc): Predicate[] {
       if (token.pos === "INTJ" || token.text === "," || FILLER_WORDS.has(token.lower)) continue;
       if (token.pos === "PRON" || token.pos === "PROPN" || token.pos === "NOUN") subjectAt = i;
       // "I'd" read as one pronoun token carries its auxiliary with it.
-      if (/^i'd$/.test(token.lower) && pastForm(verb)) perfect = true;
+      if (/^i'd$/.test(token.lower) && pastForm(verb, pastStory)) perfect = true;
       else if (/^i'(d|ll)$/.test(token.lower)) modal = true;
       if (/^i've$/.test(token.lower)) perfect = true;
       break;
     }
     // "to call": an infinitive's subject is whoever needed or wanted it; not a predicate.
     if (tokens[v - 1]?.lower === "to") continue;
+    // "I split the work, ran both systems and compared the outputs": a verb that follows "and",
+    // "then" or a comma shares the subject of the sentence's last verb in the same tense.
+    const shared = coordinatedWith(doc, v, found, pastStory);
+    if (shared) {
+      found.push({ ...shared, verb: v, passive: shared.passive && pastForm(verb, pastStory) });
+      continue;
+    }
     const subjectToken = tokens[subjectAt];
     const subject: Subject = isI(subjectToken)
       ? "i"
@@ -446,6 +474,39 @@ function predicates(doc: TextDoc): Predicate[] {
   }
   return found;
 }
+
+/**
+ * The predicate whose subject a coordinated verb shares ("…, ran both systems and compared…"):
+ * the verb follows a comma, "and", "or" or "then" (adverbs between allowed), and the sentence
+ * has an earlier predicate in the same form (past with past, present with present). Undefined
+ * when the verb has its own subject or starts its sentence's first clause.
+ */
+function coordinatedWith(
+  doc: TextDoc,
+  v: number,
+  found: readonly Predicate[],
+  pastStory: boolean,
+): Predicate | undefined {
+  const { tokens } = doc;
+  const verb = tokens[v]!;
+  let i = v - 1;
+  while (i >= 0 && tokens[i]!.pos === "ADV" && tokens[i]!.lower !== "then") i--;
+  const joint = tokens[i];
+  if (!joint || joint.sentence !== verb.sentence) return undefined;
+  if (!(joint.text === "," || COORDINATORS.has(joint.lower))) return undefined;
+  // ", and then ran": step over the rest of the joint.
+  while (i > 0 && (tokens[i - 1]!.text === "," || COORDINATORS.has(tokens[i - 1]!.lower))) i--;
+  for (let k = found.length - 1; k >= 0; k--) {
+    const earlier = found[k]!;
+    const earlierVerb = tokens[earlier.verb]!;
+    if (earlierVerb.sentence !== verb.sentence) return undefined;
+    if (earlier.verb >= i || earlier.progressive) continue;
+    const sameForm = pastForm(earlierVerb, pastStory) === pastForm(verb, pastStory);
+    if (sameForm && !verb.lower.endsWith("ing")) return earlier;
+  }
+  return undefined;
+}
+const COORDINATORS: ReadonlySet<string> = new Set(["and", "or", "then"]);
 
 /** Where each of the recogniser's words sits in the transcript (its words joined by spaces). */
 function wordSpans(transcript: string, words: readonly TimedWord[]): Span[] {
@@ -529,7 +590,8 @@ export function measureAnswer(input: MeasureInput): Measurements {
     list.flatMap((phrase) => phraseAt(doc, phrase).map((at) => around(at)));
 
   // --- who did what
-  const preds = predicates(doc);
+  const pastStory = toldInThePast(doc);
+  const preds = predicates(doc, pastStory);
   const actions: Span[] = [];
   const sharedActions: Span[] = [];
   const plans: Span[] = [];
@@ -568,16 +630,16 @@ export function measureAnswer(input: MeasureInput): Measurements {
     if (p.subject === "i" && settingStatement) continue;
     if (p.subject === "i" && !p.passive && !NOT_DONE.has(verb.lemma) && !p.progressive) {
       actions.push(around(p.subjectAt));
-      if (pastForm(verb) || p.perfect) pastActions++;
+      if (pastForm(verb, pastStory) || p.perfect) pastActions++;
       if (firstOwn < 0) firstOwn = p.subjectAt;
       // "Now I check…": a habit the story led to, told after its end, does not move the end.
       if (!habitual(p.subjectAt)) lastOwn = p.verb;
     } else if (
       (p.subject === "we" && !NOT_DONE.has(verb.lemma) && !p.progressive) ||
-      (p.passive && p.subject !== "i" && pastForm(verb) && !CHANGE.has(verb.lemma))
+      (p.passive && p.subject !== "i" && pastForm(verb, pastStory) && !CHANGE.has(verb.lemma))
     ) {
       sharedActions.push(around(p.subjectAt >= 0 ? p.subjectAt : p.verb));
-      if (pastForm(verb)) pastActions++;
+      if (pastForm(verb, pastStory)) pastActions++;
       const at = p.subjectAt >= 0 ? p.subjectAt : p.verb;
       if (p.subject === "we" && firstWe < 0) firstWe = at;
       if (p.subject !== "we" && firstPassive < 0) firstPassive = at;
@@ -802,7 +864,13 @@ export function measureAnswer(input: MeasureInput): Measurements {
     .map((i) => around(i));
   const weaknesses = phrases(WEAKNESS_MARKERS);
   const disguisedWeaknesses = phrases(DISGUISED_WEAKNESS);
-  const improvementsMade = phrases(IMPROVING_MARKERS);
+  // What the speaker does about a weakness: said so ("I'm working on…"), or their own actions
+  // told after it is named ("I set up a review rota").
+  const weaknessEnd = Math.max(...weaknesses.map((span) => span.end));
+  const improvementsMade = [
+    ...phrases(IMPROVING_MARKERS),
+    ...actions.filter((span) => span.start >= weaknessEnd),
+  ];
   const professional = wordAt
     .filter((i) => PROFESSIONAL.has(tokens[i]!.lemma))
     .map((i) => around(i));

@@ -106,7 +106,7 @@ describe("the offline rubric", () => {
     }
   });
 
-  it("praises a short or off-topic answer only for what it has: its words, counted", () => {
+  it("praises a short or off-topic answer only for what it measurably has", () => {
     const short = score("Tell me about a time you led a project.", "I led one.");
     expect(short.strengths).toEqual(["A start in 3 words: build it into a full answer."]);
     expect(short.improvements[0]).toMatch(/^Give it more/);
@@ -117,10 +117,14 @@ describe("the offline rubric", () => {
       "and after ten minutes you drain it and serve it with a sauce of tomatoes and basil.";
     const offTopic = score("Tell me about a time you led a project.", recipe);
     expect(offTopic.scores.relevance).toBeLessThan(2);
-    expect(offTopic.strengths.join(" ")).not.toMatch(/at length/);
-    expect(offTopic.strengths.at(-1)).toMatch(
-      /^You had \d+ words to say: now point them at the question asked\.$/,
+    expect(offTopic.strengths).toEqual(["Easy to follow: no sentence runs over 40 words."]);
+    // One sentence of over 40 words: only how much was said is left to say.
+    const rambling = score(
+      "Tell me about a time you led a project.",
+      `${recipe.replace(/\.$/, "")} and then you wash the pot and the plates and put them away in the cupboard.`,
     );
+    expect(rambling.scores.relevance).toBeLessThan(2);
+    expect(rambling.strengths).toEqual([expect.stringMatching(/^You answered in \d+ words\.$/)]);
   });
 
   it("reports STAR parts for past situations only", () => {
@@ -255,5 +259,48 @@ describe("the offline rubric", () => {
     // outcome from its own subject.
     expect(quotes).toContain("i told my manager straight away");
     expect(quotes).toContain("completion rose to fifty eight percent");
+  });
+
+  describe("answers told in the ways people tell them", () => {
+    it("hears every act of a story joined by commas and 'and', and a past 'split' or 'set'", () => {
+      const project = score(
+        "Describe a challenging project you worked on.",
+        "Last year I led the migration of our invoicing system to an event-driven design. My task " +
+          "was to do it without downtime. I split the work into four phases, ran both systems in " +
+          "parallel and compared outputs daily. As a result failed invoices fell by thirty " +
+          "percent and we had zero downtime.",
+      );
+      expect(project.scores.relevance).toBeGreaterThanOrEqual(2.5);
+      expect(project.structure).toEqual({
+        situation: true,
+        task: true,
+        action: true,
+        result: true,
+      });
+      expect(project.improvements.join(" ")).not.toMatch(/doesn't answer the question/);
+    });
+
+    it("does not ask what is being done about a weakness the answer goes on to fix", () => {
+      const weakness = score(
+        "What is your greatest weakness and what are you doing about it?",
+        "My weakness is that I used to take on too much myself. In my last role as team lead I " +
+          "noticed I was the bottleneck on reviews. My goal was to unblock the team. I set up a " +
+          "review rota and paired juniors with seniors. As a result review time dropped from two " +
+          "days to half a day.",
+      );
+      expect(weakness.improvements.join(" ")).not.toMatch(/what you are doing about it/);
+      expect(weakness.strengths.join(" ")).toMatch(/You showed what you do about it/);
+    });
+
+    it("never calls a brief answer strong, however good its few words", () => {
+      const brief = score(
+        "How do you balance paying down technical debt against building new features?",
+        "I keep a debt backlog and spend about twenty percent of each sprint on it.",
+      );
+      expect(brief.scores.relevance).toBeGreaterThanOrEqual(4);
+      expect(brief.scores.overall).toBeLessThanOrEqual(3.4);
+      expect(brief.summary).not.toMatch(/strong/i);
+      expect(brief.improvements.join(" ")).toMatch(/short for this question/);
+    });
   });
 });

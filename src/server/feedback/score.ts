@@ -189,24 +189,27 @@ function clarityScore(m: Measurements, approximate: boolean): number {
 }
 
 /** The one formula for the overall score, as the "How we score" page prints it. */
-function overallScore(dimensions: {
-  relevance: number;
-  content: number;
-  clarity: number;
-  timing: number;
-}): number {
+function overallScore(
+  dimensions: { relevance: number; content: number; clarity: number; timing: number },
+  brief: boolean,
+): number {
   const w = RUBRIC.overall;
-  const overall =
+  let overall =
     1 +
     4 *
       ((w.relevance * (dimensions.relevance - 1)) / 4 +
         w.content * dimensions.content +
         (w.clarity * (dimensions.clarity - 1)) / 4 +
         (w.timing * (dimensions.timing - 1)) / 4);
+  if (brief) overall = Math.min(overall, RUBRIC.brief.overall);
   return dimensions.relevance < RUBRIC.offTopicBelow
     ? Math.min(overall, dimensions.relevance)
     : overall;
 }
+
+/** Under half the shortest good length for the question (RUBRIC.brief). */
+export const isBrief = (m: Measurements) =>
+  m.length.amount < m.length.target[0] * RUBRIC.brief.underShareOfTarget;
 
 export function scoreMeasurements(
   m: Measurements,
@@ -216,7 +219,7 @@ export function scoreMeasurements(
   const clarity = oneDecimal(clarityScore(m, options.approximate));
   const timing = oneDecimal(timingScore(m));
   const content = contentScore(m);
-  const overall = oneDecimal(overallScore({ relevance, content, clarity, timing }));
+  const overall = oneDecimal(overallScore({ relevance, content, clarity, timing }, isBrief(m)));
   return { scores: { overall, clarity, relevance, timing }, content };
 }
 
