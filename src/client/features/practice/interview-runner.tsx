@@ -61,6 +61,15 @@ export function InterviewRunner({
     return () => window.removeEventListener("keydown", onKey);
   }, [phase, done]);
 
+  // A control that is disabled while the interviewer speaks drops the keyboard's focus: once it is
+  // the user's turn again, focus goes to the question, not the top of the page.
+  const title = useRef<HTMLHeadingElement>(null);
+  const typedField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (phase !== "listening") return;
+    if (!document.activeElement || document.activeElement === document.body) title.current?.focus();
+  }, [phase, asked, lines.length]);
+
   function sendTyped(event: FormEvent) {
     event.preventDefault();
     const text = typed.trim();
@@ -68,6 +77,8 @@ export function InterviewRunner({
     interview.type(text);
     interview.setTyping(false);
     setTyped("");
+    // The send button is disabled now; the next answer is typed where this one was.
+    typedField.current?.focus();
   }
 
   return (
@@ -84,7 +95,13 @@ export function InterviewRunner({
                 <Badge variant="outline">From your CV</Badge>
               ) : null}
             </div>
-            <CardTitle as="h2" id={titleId} className="text-xl leading-snug">
+            <CardTitle
+              as="h2"
+              id={titleId}
+              ref={title}
+              tabIndex={-1}
+              className="text-xl leading-snug outline-none"
+            >
               {asked}
             </CardTitle>
           </CardHeader>
@@ -130,7 +147,9 @@ export function InterviewRunner({
                   <Button onClick={done} disabled={phase !== "listening"}>
                     <Check aria-hidden="true" />
                     I'm done
-                    <kbd className="ml-1 rounded border border-current/30 px-1 text-xs">Space</kbd>
+                    <kbd className="ml-1 rounded border border-current/30 px-1 text-xs pointer-coarse:hidden">
+                      Space
+                    </kbd>
                   </Button>
                   <Button
                     variant="outline"
@@ -148,6 +167,7 @@ export function InterviewRunner({
                 <form onSubmit={sendTyped} className="flex flex-col gap-2">
                   <Label htmlFor={typedId}>Or type your answer</Label>
                   <Textarea
+                    ref={typedField}
                     id={typedId}
                     value={typed}
                     rows={3}

@@ -46,10 +46,14 @@ type Outcome =
       draft: ReturnType<typeof createAnswerDraft>;
       /** The interviewer stopped the answer at its time limit. */
       stopped: boolean;
+      /** The speech detector heard speech in the turn ("I'm done" can end one it did not). */
+      heard: boolean;
     }
   | { kind: "typed"; text: string }
   | { kind: "skip" }
   | { kind: "repeat" };
+
+const NOTHING_HEARD: ReadonlySet<string> = new Set(["unrecognised_speech", "empty_audio"]);
 
 /** Short acknowledgements, varied turn by turn, in the pressure's manner (docs/decisions/0105). */
 const acknowledgements: Record<Pressure, string[]> = {
@@ -168,10 +172,13 @@ export function useInterview({
       const pauses = settingsRef.current.longerPauses ? TURN_PAUSES.longer : TURN_PAUSES.standard;
       const detector = createTurnDetector(pauses);
       const startedAt = performance.now();
+      let spoke = false;
       const onFrame = (isSpeech: boolean, now: number) => {
         const event = detector.frame(isSpeech, now);
-        if (event === "speech") setHeard(true);
-        else if (event === "pause") {
+        if (event === "speech") {
+          spoke = true;
+          setHeard(true);
+        } else if (event === "pause") {
           wantThought = true;
           recording?.flush();
         } else if (event === "end" && !typing.current) finish("audio");
@@ -198,7 +205,7 @@ export function useInterview({
         if (!recording) return;
         void recording.stop().then((blob) => {
           draft.push(null, true, question);
-          resolve({ kind: "audio", blob, draft, stopped: outcome === "stopped" });
+          resolve({ kind: "audio", blob, draft, stopped: outcome === "stopped", heard: spoke });
         });
       };
       turn.current = { finish };
@@ -214,6 +221,8 @@ export function useInterview({
     setPhase("sending");
     // Every send of this answer carries its key: one that arrived with its response lost is not
     // stored twice.
+    // "I'm done" before the recorder had a moment to write anything: there is nothing to hear.
+    if (outcome.kind === "audio" && outcome.blob.size === 0) return null;
     const answerId = crypto.randomUUID();
     const body =
       outcome.kind === "typed"
@@ -226,7 +235,8 @@ export function useInterview({
         setProblem(null);
         return feedback;
       } catch (error) {
-        if (error instanceof ApiCallError && error.code === "unrecognised_speech") {
+        // Nothing in it to hear: asked again, not "not reached us" (a retry cannot help).
+        if (error instanceof ApiCallError && NOTHING_HEARD.has(error.code)) {
           setProblem(null);
           return null;
         }
@@ -267,12 +277,16 @@ export function useInterview({
       }
       const yours = say("you", outcome.kind === "typed" ? outcome.text : "…");
       const { pressure } = settingsRef.current;
+      // Nothing is acknowledged before it is known to be an answer: a turn ended by "I'm done"
+      // with no speech heard waits for the recogniser, which may not hear any either.
       const ack =
         outcome.kind === "audio" && outcome.stopped
           ? stopAcknowledgement[pressure]
-          : acknowledgements[pressure][turnNo % acknowledgements[pressure].length]!;
-      say("interviewer", ack);
-      const spokenAck = voice.say(ack);
+          : outcome.kind === "audio" && !outcome.heard
+            ? null
+            : acknowledgements[pressure][turnNo % acknowledgements[pressure].length]!;
+      if (ack) say("interviewer", ack);
+      const spokenAck = ack ? voice.say(ack) : Promise.resolve();
       const feedback = await submit(question, attemptOf, outcome);
       await spokenAck;
       if (!alive.current) return null;
