@@ -208,7 +208,7 @@ function overallScore(
 }
 
 /** Under half the shortest good length for the question (RUBRIC.brief). */
-export const isBrief = (m: Measurements) =>
+const isBrief = (m: Measurements) =>
   m.length.amount < m.length.target[0] * RUBRIC.brief.underShareOfTarget;
 
 export function scoreMeasurements(
