@@ -869,7 +869,7 @@ export function measureAnswer(input: MeasureInput): Measurements {
   const weaknessEnd = Math.max(...weaknesses.map((span) => span.end));
   const improvementsMade = [
     ...phrases(IMPROVING_MARKERS),
-    ...actions.filter((span) => span.start >= weaknessEnd),
+    ...(weaknesses.length > 0 ? actions.filter((span) => span.start >= weaknessEnd) : []),
   ];
   const professional = wordAt
     .filter((i) => PROFESSIONAL.has(tokens[i]!.lemma))

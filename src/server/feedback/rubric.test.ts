@@ -3,7 +3,7 @@ import { gradedAnswers } from "@tests/data/feedback-answers";
 import { heldOutGradedAnswers } from "@tests/data/feedback-answers-held-out";
 import { spearman } from "@tests/support/rank-correlation";
 import { createQuestionReferences } from "./reference";
-import { scoreAnswer } from "./rubric";
+import { judgeAnswer, scoreAnswer } from "./rubric";
 
 const reference = createQuestionReferences();
 const score = (question: string, transcript: string, approximate = false) =>
@@ -290,6 +290,21 @@ describe("the offline rubric", () => {
       );
       expect(weakness.improvements.join(" ")).not.toMatch(/what you are doing about it/);
       expect(weakness.strengths.join(" ")).toMatch(/You showed what you do about it/);
+
+      // With no weakness named, what the speaker did is not "what you do about it".
+      const question = "What is your greatest weakness and what are you doing about it?";
+      const none = judgeAnswer({
+        question,
+        transcript:
+          "In my last role as team lead I set up a review rota and paired juniors with seniors. " +
+          "As a result review time dropped from two days to half a day.",
+        delivery: null,
+        reference: reference(question),
+        approximate: false,
+      });
+      expect(none.measurements.actions.length).toBeGreaterThan(0);
+      expect(none.measurements.improvementsMade).toEqual([]);
+      expect(none.evaluation.improvements.join(" ")).toMatch(/Name one real weakness plainly/);
     });
 
     it("never calls a brief answer strong, however good its few words", () => {
