@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render as renderInDom, screen, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthPanel } from "./auth-panel";
@@ -16,23 +16,33 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+/** The panel with every callback a mock, any of them given instead. */
+function renderPanel(props: Partial<ComponentProps<typeof AuthPanel>> = {}) {
+  const panel = {
+    signIn: vi.fn(),
+    signUp: vi.fn(),
+    verifySignUpCode: vi.fn(),
+    onSignedIn: vi.fn(),
+    ...props,
+  };
+  render(<AuthPanel {...panel} />);
+  return panel;
+}
+
 function setup(result: { error: string | null; confirmationSent?: boolean } = { error: null }) {
-  const signIn = vi.fn(async () => result);
-  const signUp = vi.fn(async () => result);
-  const onSignedIn = vi.fn();
-  render(
-    <AuthPanel
-      signIn={signIn}
-      signUp={signUp}
-      verifySignUpCode={vi.fn()}
-      onSignedIn={onSignedIn}
-    />,
-  );
-  return { signIn, signUp, onSignedIn };
+  return renderPanel({ signIn: vi.fn(async () => result), signUp: vi.fn(async () => result) });
 }
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** Fills in the Sign Up tab and sends it. */
+function signUpAs(email: string) {
+  fill("Full Name", "Ada Lovelace");
+  fill("Email", email);
+  fill("Password", "a sturdy passphrase");
+  fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+}
 
 describe("AuthPanel", () => {
   it("shows the server's message in an alert banner and a 'Login failed' toast", async () => {
@@ -74,15 +84,7 @@ describe("AuthPanel", () => {
   });
 
   it("clears a sign-up field's message as that field is filled in", async () => {
-    render(
-      <AuthPanel
-        signIn={vi.fn()}
-        signUp={vi.fn()}
-        verifySignUpCode={vi.fn()}
-        onSignedIn={vi.fn()}
-        initialTab="sign-up"
-      />,
-    );
+    renderPanel({ initialTab: "sign-up" });
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
     await screen.findByText("Enter your full name.");
     expect(screen.getByText("Enter your email address.")).toBeTruthy();
@@ -92,15 +94,7 @@ describe("AuthPanel", () => {
   });
 
   it("can open on the Sign Up tab", () => {
-    render(
-      <AuthPanel
-        signIn={vi.fn()}
-        signUp={vi.fn()}
-        verifySignUpCode={vi.fn()}
-        onSignedIn={vi.fn()}
-        initialTab="sign-up"
-      />,
-    );
+    renderPanel({ initialTab: "sign-up" });
     expect(screen.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByLabelText("Full Name")).toBeTruthy();
   });
@@ -111,19 +105,8 @@ describe("AuthPanel", () => {
     const verifySignUpCode = vi.fn(async (_email: string, code: string) => ({
       error: code === "123456" ? null : "That code is wrong or has expired.",
     }));
-    render(
-      <AuthPanel
-        signIn={vi.fn()}
-        signUp={signUp}
-        verifySignUpCode={verifySignUpCode}
-        onSignedIn={onSignedIn}
-        initialTab="sign-up"
-      />,
-    );
-    fill("Full Name", "Ada Lovelace");
-    fill("Email", " ada@example.com ");
-    fill("Password", "a sturdy passphrase");
-    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    renderPanel({ signUp, verifySignUpCode, onSignedIn, initialTab: "sign-up" });
+    signUpAs(" ada@example.com ");
     await screen.findByRole("heading", { name: "Check your email" });
     expect(screen.getByRole("status").textContent).toContain("ada@example.com");
     expect(toast.success).toHaveBeenCalledWith("Check your email", expect.anything());
@@ -144,19 +127,11 @@ describe("AuthPanel", () => {
   });
 
   it("goes back to the Sign Up tab from 'Check your email' for a different address", async () => {
-    render(
-      <AuthPanel
-        signIn={vi.fn()}
-        signUp={vi.fn(async () => ({ error: null, confirmationSent: true }))}
-        verifySignUpCode={vi.fn()}
-        onSignedIn={vi.fn()}
-        initialTab="sign-up"
-      />,
-    );
-    fill("Full Name", "Ada Lovelace");
-    fill("Email", "ada@exmaple.com");
-    fill("Password", "a sturdy passphrase");
-    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    renderPanel({
+      signUp: vi.fn(async () => ({ error: null, confirmationSent: true })),
+      initialTab: "sign-up",
+    });
+    signUpAs("ada@exmaple.com");
     fireEvent.click(await screen.findByRole("button", { name: "Use a different email" }));
     expect(screen.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByLabelText("Full Name")).toBeTruthy();
