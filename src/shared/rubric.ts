@@ -10,9 +10,11 @@ export const RUBRIC = {
   offTopicBelow: 2.5,
   /**
    * An answer under this share of the shortest good length for its question (LENGTH_TARGETS) is
-   * brief, whatever it says: its overall score is at most `overall`, solid at best, never strong.
+   * brief, whatever it says: its overall score is at most `from` + `perShare` × its share of that
+   * length (3.0 for nothing, 3.9 just under half), solid at best, never strong, and a longer brief
+   * answer can still score above a shorter one.
    */
-  brief: { underShareOfTarget: 0.5, overall: 3.4 },
+  brief: { underShareOfTarget: 0.5, from: 3, perShare: 1.8 },
   /** Fewer words than this is too short to judge: relevance and clarity are capped. */
   tooShortWords: 12,
   tooShortCap: { relevance: 2, clarity: 2.5 },

@@ -140,7 +140,7 @@ function overallFormula(): string {
     `${w.clarity} × clarity′ + ${w.timing} × timing′), where x′ = (x − 1)/4; an answer whose ` +
     `relevance is under ${RUBRIC.offTopicBelow} scores no higher overall than its relevance, and ` +
     `one under ${percent(RUBRIC.brief.underShareOfTarget)} of the shortest good length for its ` +
-    `question no higher than ${RUBRIC.brief.overall}`
+    `question no higher than ${RUBRIC.brief.from} + ${RUBRIC.brief.perShare} × its share of it`
   );
 }
 

@@ -191,7 +191,8 @@ function clarityScore(m: Measurements, approximate: boolean): number {
 /** The one formula for the overall score, as the "How we score" page prints it. */
 function overallScore(
   dimensions: { relevance: number; content: number; clarity: number; timing: number },
-  brief: boolean,
+  /** The answer's length as a share of the shortest good length for its question. */
+  share: number,
 ): number {
   const w = RUBRIC.overall;
   let overall =
@@ -201,15 +202,15 @@ function overallScore(
         w.content * dimensions.content +
         (w.clarity * (dimensions.clarity - 1)) / 4 +
         (w.timing * (dimensions.timing - 1)) / 4);
-  if (brief) overall = Math.min(overall, RUBRIC.brief.overall);
+  if (share < RUBRIC.brief.underShareOfTarget)
+    overall = Math.min(overall, RUBRIC.brief.from + RUBRIC.brief.perShare * share);
   return dimensions.relevance < RUBRIC.offTopicBelow
     ? Math.min(overall, dimensions.relevance)
     : overall;
 }
 
-/** Under half the shortest good length for the question (RUBRIC.brief). */
-const isBrief = (m: Measurements) =>
-  m.length.amount < m.length.target[0] * RUBRIC.brief.underShareOfTarget;
+/** The answer's length as a share of the shortest good length for its question. */
+const shareOfTarget = (m: Measurements) => m.length.amount / m.length.target[0];
 
 export function scoreMeasurements(
   m: Measurements,
@@ -219,7 +220,9 @@ export function scoreMeasurements(
   const clarity = oneDecimal(clarityScore(m, options.approximate));
   const timing = oneDecimal(timingScore(m));
   const content = contentScore(m);
-  const overall = oneDecimal(overallScore({ relevance, content, clarity, timing }, isBrief(m)));
+  const overall = oneDecimal(
+    overallScore({ relevance, content, clarity, timing }, shareOfTarget(m)),
+  );
   return { scores: { overall, clarity, relevance, timing }, content };
 }
 
