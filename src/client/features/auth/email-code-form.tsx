@@ -1,9 +1,8 @@
-import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { Button } from "@/client/components/ui/button";
 import type { AuthResult } from "@/client/lib/auth";
 import { FormField } from "./form-field";
-import { fieldErrors } from "./validate";
+import { useOneFieldForm } from "./validate";
 
 const codeSchema = z.object({
   code: z
@@ -26,30 +25,11 @@ export function EmailCodeForm({
   /** "Use a different email": back to where the address was typed. */
   onChangeEmail: () => void;
 }) {
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = fieldErrors(codeSchema, Object.fromEntries(new FormData(event.currentTarget)));
-    setError(checked.errors ? Object.values(checked.errors)[0] : undefined);
-    if (!checked.data) {
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const { error: failure } = await verify(checked.data.code);
-      if (failure) {
-        setError(failure);
-        input.current?.select();
-      } else onVerified();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, busy, input, submit } = useOneFieldForm(codeSchema, async ({ code }) => {
+    const { error: failure } = await verify(code);
+    if (!failure) onVerified();
+    return failure;
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Enter the code">

@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { signUpFormSchema } from "@/shared/auth";
 import { Button } from "@/client/components/ui/button";
 import type { AuthResult } from "@/client/lib/auth";
 import { CheckEmail } from "./check-email";
 import { EmailCodeForm } from "./email-code-form";
 import { FormField } from "./form-field";
-import { fieldErrors } from "./validate";
+import { useOneFieldForm } from "./validate";
 
 const emailSchema = signUpFormSchema.pick({ email: true });
 
@@ -24,31 +24,14 @@ export function ForgotPassword({
   onVerified: () => void;
 }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = fieldErrors(emailSchema, Object.fromEntries(new FormData(event.currentTarget)));
-    setError(checked.errors ? Object.values(checked.errors)[0] : undefined);
-    if (!checked.data) {
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const { email } = checked.data;
+  const { error, setError, busy, input, submit } = useOneFieldForm(
+    emailSchema,
+    async ({ email }) => {
       const { error: failure } = await request(email);
-      if (failure) {
-        setError(failure);
-        input.current?.focus();
-      } else setSentTo(email);
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (!failure) setSentTo(email);
+      return failure;
+    },
+  );
 
   if (!sentTo) {
     return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import "@/client/lib/zod-setup";
 
@@ -28,4 +28,40 @@ export function useFieldErrors() {
     if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };
   return { errors, setErrors, clearEdited };
+}
+
+/**
+ * A form of one field: checked by `schema` before `send`, which answers an error or null. The
+ * field's message is the check's or `send`'s; on a failure the field is focused again (and its
+ * text selected, so a wrong code is typed over). `busy` while sending; a second submit waits.
+ */
+export function useOneFieldForm<T extends z.ZodType>(
+  schema: T,
+  send: (data: z.infer<T>) => Promise<string | null>,
+) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = fieldErrors(schema, Object.fromEntries(new FormData(event.currentTarget)));
+    setError(checked.errors ? Object.values(checked.errors)[0] : undefined);
+    if (!checked.data) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const failure = await send(checked.data);
+      if (failure) {
+        setError(failure);
+        input.current?.select();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { error, setError, busy, input, submit };
 }
