@@ -2,6 +2,7 @@ import { EngineError, type QuestionReference } from "@/server/ai/engine";
 import { DraftError, type AnswerDrafts } from "@/server/feedback/answer-drafts";
 import type { DecodeDraftJob } from "@/server/jobs/ai-jobs";
 import type { JobQueue } from "@/server/jobs/queue";
+import type { Logger } from "@/server/logger";
 import { finishedThought, measureForInterview } from "@/server/sessions/follow-up";
 import { ApiError, payloadTooLarge } from "@/server/http/errors";
 import type { AuthedEnv } from "@/server/http/env";
@@ -32,6 +33,7 @@ export async function answerDraft(
     /** The offline recogniser's queue; none for an engine that hears whole answers only. */
     jobs: JobQueue | undefined;
     reference: (question: string) => QuestionReference;
+    log: Logger;
   },
   userId: string,
   request: AnswerDraftRequest,
@@ -64,7 +66,13 @@ export async function answerDraft(
   // heard, within LISTEN_WAIT_MS.
   const now = request.listen ? await deps.drafts.heard(userId, recording) : null;
   if (!request.listen || (now && finished(now))) {
-    void deps.jobs.send("decode-draft", job, { owner: userId }).catch(() => {});
+    // Nobody waits for this hearing: if it cannot be queued (the database busy or away), the
+    // answer, arriving whole, is heard from where the last hearing stopped.
+    void deps.jobs
+      .send("decode-draft", job, { owner: userId })
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, "answer draft not queued for hearing"),
+      );
     return now ? { drafting: true, thought: "finished" } : { drafting: true };
   }
   let later: string | null;

@@ -199,7 +199,12 @@ export function practiceRoutes(services: Services) {
     functionBodyLimit(MAX_DRAFT_BODY_BYTES),
     answerDraftBody,
     async (c) => {
-      const deps = { drafts: services.drafts, jobs: queue?.jobs, reference: ai.reference };
+      const deps = {
+        drafts: services.drafts,
+        jobs: queue?.jobs,
+        reference: ai.reference,
+        log: c.var.log,
+      };
       return c.json(await answerDraft(deps, c.var.user.id, c.req.valid("json")));
     },
   );
