@@ -50,7 +50,7 @@ describe("the free taste", () => {
     await page.getByRole("heading", { name: "Upgrade to Premium" }).waitFor();
     const free = page.getByTestId("free-answers");
     await free.getByRole("heading", { name: "3 of 3 free answers left" }).waitFor();
-    await page.getByRole("list", { name: "What Premium adds" }).waitFor();
+    await page.getByRole("list", { name: "Also in Premium" }).waitFor();
     expect(await axeViolationsAtWidths(page)).toEqual([]);
 
     await free.getByRole("link", { name: "Try a free question" }).click();

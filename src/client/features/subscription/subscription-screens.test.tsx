@@ -67,8 +67,13 @@ describe("UpgradeScreen", () => {
       "Industry-specific questions",
       "Progress tracking",
     ]);
-    // Beside a free taste, what Premium adds to it.
-    expect(screen.getByRole("list", { name: "What Premium adds" })).toBeTruthy();
+    // The modes those general lines stand for, none of them said twice.
+    const modes = within(screen.getByRole("list", { name: "Also in Premium" }));
+    expect(modes.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "The AI Interviewer: spoken mock interviews with follow-ups",
+      "Company Specific sets from a job post",
+      "Your own questions, with model answers",
+    ]);
     fireEvent.click(screen.getByRole("button", { name: "Check Status" }));
     fireEvent.click(screen.getByRole("button", { name: "Check Subscription Status" }));
     expect(onCheckStatus).toHaveBeenCalledTimes(2);

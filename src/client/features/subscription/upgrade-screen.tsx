@@ -20,13 +20,14 @@ const premiumFeatures = [
   "Progress tracking",
 ];
 
-/** What Premium adds to the free answers: everything beyond one Quick Practice question. */
-const premiumAdds = [
-  "Unlimited Quick Practice",
+/**
+ * The practice modes behind the list above's general lines: only what that list does not say
+ * already (unlimited practice and progress tracking are there).
+ */
+const premiumModes = [
   "The AI Interviewer: spoken mock interviews with follow-ups",
   "Company Specific sets from a job post",
   "Your own questions, with model answers",
-  "Your history, progress chart and Practise again",
 ];
 
 /**
@@ -76,8 +77,8 @@ export function UpgradeScreen({
         <CardContent>
           <h2 className="mb-3 font-semibold">Premium Features:</h2>
           <FeatureList label="Premium features" features={premiumFeatures} />
-          <h2 className="mt-5 mb-3 font-semibold">What Premium adds to your free answers:</h2>
-          <FeatureList label="What Premium adds" features={premiumAdds} />
+          <h2 className="mt-5 mb-3 font-semibold">Also in Premium:</h2>
+          <FeatureList label="Also in Premium" features={premiumModes} />
         </CardContent>
         <CardFooter className="flex-col items-stretch">
           <Button
