@@ -74,6 +74,13 @@ export const refreshGrantBodySchema = z.object({ refresh_token: z.string() });
 
 export const recoverBodySchema = z.object({ email: z.string(), ...codeChallengeFields });
 
+/** `POST /resend`: GoTrue's; only a sign-up's confirmation is sent again here. */
+export const resendBodySchema = z.object({
+  email: z.string(),
+  type: z.string(),
+  ...codeChallengeFields,
+});
+
 /** `POST /token?grant_type=pkce`: the code from the link and the browser's verifier. */
 export const pkceGrantBodySchema = z.object({ auth_code: z.string(), code_verifier: z.string() });
 

@@ -359,10 +359,70 @@ describe("settings and sign-up confirmation", () => {
       await app.close();
     }
   });
+
+  it("with AUTH_CONFIRM_EMAIL: resend mails a new link and code, and the old ones stop working", async () => {
+    const app = await createTestApp({
+      database: t.database,
+      env: { ...plenty, SMTP_URL: smtp.url, AUTH_CONFIRM_EMAIL: "true" },
+    });
+    try {
+      const email = newEmail();
+      const password = "correct horse battery";
+      const supabase = client(app);
+      expect((await supabase.auth.signUp({ email, password })).error).toBeNull();
+      const first = await smtp.next(email);
+
+      const resent = await supabase.auth.resend({
+        type: "signup",
+        email,
+        options: { emailRedirectTo: `${site}/` },
+      });
+      expect(resent.error).toBeNull();
+      const second = await smtp.next(email);
+      expect(second.subject).toBe("Confirm your email for Interview Coach");
+      expect(second.link).not.toBe(first.link);
+      expect((await follow(first.link, app)).fragment.get("error_code")).toBe("otp_expired");
+      const { location, fragment } = await follow(second.link, app);
+      expect(location.toString().split("#")[0]).toBe(`${site}/`);
+      expect(fragment.get("type")).toBe("signup");
+      expect((await client(app).auth.signInWithPassword({ email, password })).error).toBeNull();
+
+      // A confirmed account and an unknown address get the same answer, and no mail.
+      const unknown = newEmail();
+      for (const to of [email, unknown]) {
+        expect((await client(app).auth.resend({ type: "signup", email: to })).error).toBeNull();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.mails.filter((m) => m.to === email)).toHaveLength(2);
+      expect(smtp.mails.some((m) => m.to === unknown)).toBe(false);
+
+      // Only a sign-up's confirmation is sent again; a body without an address, or not an object,
+      // is refused as GoTrue refuses it.
+      const raw = (body: unknown) =>
+        app.request("/auth/v1/resend", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const refusals: [unknown, string][] = [
+        [{ type: "email_change", email }, "validation_failed"],
+        [{ type: "signup" }, "validation_failed"],
+        [[], "bad_json"],
+        ["x", "bad_json"],
+      ];
+      for (const [body, code] of refusals) {
+        const res = await raw(body);
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { code: string }).code).toBe(code);
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe("limits", () => {
-  it("rate-limits recover per address and verify per IP (RATE_LIMIT_EMAIL_SENT, _VERIFY)", async () => {
+  it("rate-limits recover and resend per address and verify per IP (RATE_LIMIT_EMAIL_SENT, _VERIFY)", async () => {
     // A database of its own: the counters are shared by every app on one database.
     const app = await createTestApp({
       env: {
@@ -385,6 +445,13 @@ describe("limits", () => {
       const limited = await recover();
       expect(limited.status).toBe(429);
       expect(await codeOf(limited)).toBe("over_request_rate_limit");
+      // Mails of any kind to one address count together.
+      const resent = await app.request("/auth/v1/resend", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ type: "signup", email }),
+      });
+      expect(resent.status).toBe(429);
 
       const verify = () =>
         app.request("/auth/v1/verify", {

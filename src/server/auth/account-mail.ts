@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import {
   EMAIL_CHANGE_DONE,
   EMAIL_CHANGE_HALF_CONFIRMED,
@@ -59,6 +59,14 @@ export type AccountMail = {
   /** POST /recover: `{}` whatever the address; the look-up and the mail happen after the answer. */
   recover(
     body: { email: string } & Parameters<typeof pkceChallenge>[0],
+    redirectTo: string | undefined,
+  ): Promise<void>;
+  /**
+   * POST /resend `{type: "signup"}`: `{}` whatever the address; an account still waiting for its
+   * confirmation is sent a new link and code after the answer, and the old ones stop working.
+   */
+  resend(
+    body: { email: string; type: string } & Parameters<typeof pkceChallenge>[0],
     redirectTo: string | undefined,
   ): Promise<void>;
   /** GET /verify (the emailed link): where to send the browser. */
@@ -254,6 +262,27 @@ export function createAccountMail(deps: AccountMailDeps): AccountMail {
         const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
         if (!user) return;
         (await sendToken(db, user, "recovery", email, target, pkce))();
+      });
+    },
+
+    async resend(body, redirectTo) {
+      // GoTrue also resends an email change's mails; this server's are re-asked from the account
+      // page (a new change replaces the pending one).
+      if (body.type !== "signup") {
+        throw authErrors.validation("Resend supports only type signup");
+      }
+      const email = validEmail(body.email, "Resend requires an email");
+      const pkce = pkceChallenge(body);
+      requireMail();
+      await limits.perAddress("email-sent", email);
+      background("sign-up confirmation resend failed", async () => {
+        const [user] = await db
+          .select({ id: users.id, redirectTo: users.confirmationRedirectTo })
+          .from(users)
+          .where(and(eq(users.email, email), isNull(users.emailConfirmedAt)));
+        if (!user) return;
+        const target = deps.redirectTarget(redirectTo ?? user.redirectTo ?? undefined);
+        (await sendToken(db, user, "signup", email, target, pkce))();
       });
     },
 

@@ -203,13 +203,20 @@ describe("malformed requests", () => {
   it("never answers an arbitrary JSON body with a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/signup", "/token?grant_type=password", "/token?grant_type=refresh_token"),
+        fc.constantFrom(
+          "/signup",
+          "/token?grant_type=password",
+          "/token?grant_type=refresh_token",
+          "/recover",
+          "/resend",
+        ),
         fc.oneof(
           fc.json(),
           fc.record({
             email: fc.oneof(fc.string({ unit: "binary" }), fc.emailAddress(), fc.anything()),
             password: fc.oneof(fc.string({ unit: "binary" }), fc.anything()),
             refresh_token: fc.oneof(fc.string({ unit: "binary" }), fc.anything()),
+            type: fc.oneof(fc.constant("signup"), fc.anything()),
             data: fc.oneof(
               fc.anything(),
               fc.dictionary(fc.string({ unit: "binary" }), fc.string({ unit: "binary" })),

@@ -5,6 +5,7 @@ import {
   passwordGrantBodySchema,
   pkceGrantBodySchema,
   recoverBodySchema,
+  resendBodySchema,
   refreshGrantBodySchema,
   signUpBodySchema,
   updateUserBodySchema,
@@ -134,6 +135,22 @@ export function authRoutes(services: Services) {
     gotrueJson(recoverBodySchema, () => "Password recovery requires an email"),
     async (c) => {
       await auth.recover(c.req.valid("json"), c.req.query("redirect_to"));
+      return c.json({});
+    },
+  );
+
+  app.post(
+    "/resend",
+    smallBody,
+    async (c, next) => {
+      await auth.rateLimit("email-sent", meta(c));
+      await next();
+    },
+    gotrueJson(resendBodySchema, (field) =>
+      field === "type" ? "Resend requires a type" : "Resend requires an email",
+    ),
+    async (c) => {
+      await auth.resend(c.req.valid("json"), c.req.query("redirect_to"));
       return c.json({});
     },
   );

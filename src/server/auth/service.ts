@@ -29,7 +29,7 @@ export interface AuthService
       "issuer" | "keys" | "jwks" | "refresh" | "getUser" | "logout" | "authenticate"
     >,
     AccountChanges,
-    Pick<AccountMail, "recover" | "verifyLink" | "verifyOtp" | "exchangeCode"> {
+    Pick<AccountMail, "recover" | "resend" | "verifyLink" | "verifyOtp" | "exchangeCode"> {
   /** The public client key (`apikey`): from config, else made on first start and kept. */
   publicKey: string;
   /** Whether sign-up waits for the emailed confirmation (`mailer_autoconfirm` is its opposite). */
@@ -99,6 +99,7 @@ export async function createAuthService(deps: {
     updateUser: changes.updateUser,
     deleteAccount: changes.deleteAccount,
     recover: mail.recover,
+    resend: mail.resend,
     verifyLink: mail.verifyLink,
     verifyOtp: mail.verifyOtp,
     exchangeCode: mail.exchangeCode,
