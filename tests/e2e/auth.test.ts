@@ -137,8 +137,68 @@ describe("sign-up with AUTH_CONFIRM_EMAIL", () => {
     await page.getByRole("link", { name: "Open the link" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("banner").getByText(email).waitFor();
+    await toast(page, "Account created successfully!").waitFor();
     expect(page.url()).not.toContain("code=");
     watched.assertNoUnexpectedErrors(expectedErrors);
+    await watched.context.close();
+  });
+
+  it("asks for a new mail from a sign-in before confirming; a link opened elsewhere confirms and asks to sign in; a used one says so", async () => {
+    const watched = await openPage(journey.browser, journey.server.url, {
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = watched.page;
+    const email = `elsewhere-${Date.now()}@example.com`;
+    const password = "a sturdy passphrase";
+    await page.goto("/auth?tab=sign-up");
+    await page.getByLabel("Full Name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+
+    // Back the next day, the first mail lost: signing in leads to the code and a new mail.
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText(`${email} is not confirmed yet`).waitFor();
+    await page.getByRole("button", { name: "Send the email again" }).click();
+    await page.getByText("Sent again. Use the newest email").waitFor();
+
+    // The mails, newest first, read in another browser (no verifier there).
+    const elsewhere = await openPage(journey.browser, journey.server.url, {
+      viewport: { width: 390, height: 844 },
+    });
+    const mails = async () => {
+      await elsewhere.page.goto("/outbox");
+      const links = elsewhere.page
+        .getByRole("listitem")
+        .filter({ hasText: email })
+        .getByRole("link", { name: "Confirm your email for Interview Coach" });
+      expect(await links.count()).toBe(2);
+      return links;
+    };
+    const openLink = async (index: number) => {
+      await (await mails()).nth(index).click();
+      await elsewhere.page.getByRole("link", { name: "Open the link" }).click();
+    };
+    await openLink(1); // the first mail: replaced by the second
+    await elsewhere.page.waitForURL((url) => url.pathname === "/auth");
+    await toast(elsewhere.page, "This link has expired or was already used").waitFor();
+
+    await openLink(0);
+    await elsewhere.page.waitForURL((url) => url.pathname === "/auth" && url.search === "");
+    await toast(elsewhere.page, "Your email is confirmed").waitFor();
+    await elsewhere.page.getByLabel("Email").fill(email);
+    await elsewhere.page.getByLabel("Password").fill(password);
+    await elsewhere.page.getByRole("button", { name: "Sign In" }).click();
+    await elsewhere.page.waitForURL((url) => url.pathname === "/");
+    await elsewhere.page.getByRole("banner").getByText(email).waitFor();
+
+    elsewhere.assertNoUnexpectedErrors([...expectedErrors, /status of 403/]);
+    watched.assertNoUnexpectedErrors([...expectedErrors]);
+    await elsewhere.context.close();
     await watched.context.close();
   });
 

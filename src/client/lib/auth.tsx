@@ -113,6 +113,43 @@ export function onAuthEvent(
 /** supabase-js's default storage key for this site. */
 const storageKey = () => `sb-${window.location.hostname.split(".")[0]}-auth-token`;
 
+/** What an emailed link brought to the home page (a sign-up's confirmation lands there). */
+export type EmailLinkLanding = {
+  /** `?code=…`: the address is confirmed; the code opens a session where the verifier is. */
+  code: boolean;
+  /** This browser holds the PKCE verifier (docs/decisions/0082): it asked for the mail. */
+  verifier: boolean;
+  /** The link had expired or was used (GoTrue says so in the fragment). */
+  failed: boolean;
+};
+
+function readEmailLinkLanding(): EmailLinkLanding | null {
+  if (typeof window === "undefined" || window.location.pathname !== "/") return null;
+  const code = new URLSearchParams(window.location.search).has("code");
+  const failed = new URLSearchParams(window.location.hash.slice(1)).has("error_code");
+  if (!code && !failed) return null;
+  let verifier = false;
+  try {
+    verifier = window.localStorage.getItem(`${storageKey()}-code-verifier`) !== null;
+  } catch {
+    // storage refused: no verifier either
+  }
+  return { code, verifier, failed };
+}
+
+/**
+ * Read as the app starts, before supabase-js exchanges the code (removing it and the verifier)
+ * or reads the fragment.
+ */
+let emailLinkLanding = readEmailLinkLanding();
+
+/** What an emailed link brought to this page load, once (null after, or if nothing). */
+export function takeEmailLinkLanding(): EmailLinkLanding | null {
+  const landing = emailLinkLanding;
+  emailLinkLanding = null;
+  return landing;
+}
+
 /** A session saved by supabase-js on an earlier visit, if any. */
 function storedSession(): Session | null {
   try {
@@ -141,7 +178,7 @@ async function signIn(email: string, password: string): Promise<AuthResult> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-    return { error: describeError(error) };
+    return { error: describeError(error), code: error?.code };
   } catch {
     return { error: unreachable };
   }
@@ -159,6 +196,24 @@ async function signUp(email: string, password: string, fullName: string): Promis
       },
     });
     return { error: describeError(error), confirmationSent: !error && !data.session };
+  } catch {
+    return { error: unreachable };
+  }
+}
+
+/**
+ * Sends a sign-up's confirmation mail again (a new link and code; the earlier ones stop working).
+ * The server answers the same for any address.
+ */
+export async function resendSignUpConfirmation(email: string): Promise<AuthResult> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.resend({
+      type: "signup",
+      email: email.trim(),
+      options: { emailRedirectTo: `${window.location.origin}/` },
+    });
+    return { error: describeError(error) };
   } catch {
     return { error: unreachable };
   }

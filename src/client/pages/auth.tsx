@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthPanel } from "@/client/features/auth/auth-panel";
 import { AuthShell } from "@/client/features/auth/auth-shell";
-import { getSupabase, useAuth, verifyEmailCode } from "@/client/lib/auth";
+import { getSupabase, resendSignUpConfirmation, useAuth, verifyEmailCode } from "@/client/lib/auth";
 
 /**
  * /auth: sign in or sign up (`?tab=sign-up` opens that tab). A visitor who is already signed in
@@ -35,6 +35,7 @@ export function AuthPage() {
         signIn={signIn}
         signUp={signUp}
         verifySignUpCode={(email, code) => verifyEmailCode("signup", email, code)}
+        resendConfirmation={resendSignUpConfirmation}
         initialTab={initialTab}
         onSignedIn={() => void navigate("/", { replace: true })}
       />

@@ -27,6 +27,7 @@ import {
   CardTitle,
 } from "@/client/components/ui/card";
 import { useAuth } from "@/client/lib/auth";
+import { useSignUpLinkNotice } from "@/client/features/auth/sign-up-link-notice";
 import { OverallScore, ScoreBars } from "@/client/components/score-bars";
 
 /** The walk-through's code and pictures arrive when it is first opened, not with the page. */
@@ -40,6 +41,7 @@ export function LandingPage() {
   // Start goes to the practice page for a signed-in visitor, otherwise to sign-in/sign-up.
   const startHref = user ? "/practice" : "/auth";
   const [demo, setDemo] = useState<"never" | "open" | "closed">("never");
+  useSignUpLinkNotice();
 
   return (
     <>

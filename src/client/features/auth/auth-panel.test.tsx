@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render as renderInDom, screen, waitFor } from "@tes
 import type { ComponentProps, ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AuthResult } from "@/client/lib/auth";
 import { AuthPanel } from "./auth-panel";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -22,6 +23,7 @@ function renderPanel(props: Partial<ComponentProps<typeof AuthPanel>> = {}) {
     signIn: vi.fn(),
     signUp: vi.fn(),
     verifySignUpCode: vi.fn(),
+    resendConfirmation: vi.fn(),
     onSignedIn: vi.fn(),
     ...props,
   };
@@ -124,6 +126,52 @@ describe("AuthPanel", () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(verifySignUpCode).toHaveBeenLastCalledWith("ada@example.com", "123456");
     expect(toast.success).toHaveBeenCalledWith("Account created successfully!", expect.anything());
+  });
+
+  it("sends the confirmation again from 'Check your email', and says why when it could not", async () => {
+    const resendConfirmation = vi
+      .fn<(email: string) => Promise<AuthResult>>()
+      .mockResolvedValueOnce({ error: null })
+      .mockResolvedValueOnce({
+        error: "Too many attempts. Please wait a few minutes and try again.",
+      });
+    renderPanel({
+      signUp: vi.fn(async () => ({ error: null, confirmationSent: true })),
+      resendConfirmation,
+      initialTab: "sign-up",
+    });
+    signUpAs("ada@example.com");
+    const again = await screen.findByRole("button", { name: "Send the email again" });
+    fireEvent.click(again);
+    await screen.findByText(/Sent again\. Use the newest email/);
+    expect(resendConfirmation).toHaveBeenCalledWith("ada@example.com");
+    fireEvent.click(again);
+    await screen.findByText("Too many attempts. Please wait a few minutes and try again.");
+    expect(screen.queryByText(/Sent again/)).toBeNull();
+  });
+
+  it("takes a sign-in before the email is confirmed to its code, with a way to a new mail", async () => {
+    const signIn = vi.fn(async () => ({
+      error: "Email not confirmed",
+      code: "email_not_confirmed",
+    }));
+    const verifySignUpCode = vi.fn(async () => ({ error: null }));
+    const { onSignedIn } = renderPanel({ signIn, verifySignUpCode });
+    fill("Email", "ada@example.com");
+    fill("Password", "a sturdy passphrase");
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await screen.findByRole("heading", { name: "Check your email" });
+    expect(screen.getByRole("status").textContent).toContain(
+      "ada@example.com is not confirmed yet",
+    );
+    expect(toast.error).toHaveBeenCalledWith("Login failed", {
+      description: "Email not confirmed",
+    });
+    expect(screen.getByRole("button", { name: "Send the email again" })).toBeTruthy();
+    fill("6-digit code", "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(verifySignUpCode).toHaveBeenCalledWith("ada@example.com", "123456");
   });
 
   it("goes back to the Sign Up tab from 'Check your email' for a different address", async () => {

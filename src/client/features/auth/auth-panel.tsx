@@ -19,6 +19,7 @@ export function AuthPanel({
   signIn,
   signUp,
   verifySignUpCode,
+  resendConfirmation,
   onSignedIn,
   initialTab = "sign-in",
 }: {
@@ -26,20 +27,30 @@ export function AuthPanel({
   signUp: (email: string, password: string, fullName: string) => Promise<AuthResult>;
   /** The 6-digit code in the confirmation mail, the other way to open it than its link. */
   verifySignUpCode: (email: string, code: string) => Promise<AuthResult>;
+  /** A new confirmation mail (the earlier link and code stop working). */
+  resendConfirmation: (email: string) => Promise<AuthResult>;
   onSignedIn: () => void;
   initialTab?: Tab;
 }) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const [error, setError] = useState<string | null>(null);
-  /** The address a sign-up confirmation went to (AUTH_CONFIRM_EMAIL), shown instead of the tabs. */
-  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+  /**
+   * An account waiting for its emailed confirmation (AUTH_CONFIRM_EMAIL), shown instead of the
+   * tabs: just signed up, or signed in before confirming.
+   */
+  const [confirming, setConfirming] = useState<{ email: string; signedUp: boolean } | null>(null);
 
   async function handleSignIn({ email, password }: SignInValues) {
     setError(null);
-    const { error: failure } = await signIn(email, password);
+    const { error: failure, code } = await signIn(email, password);
     if (failure) {
-      setError(failure);
       toast.error("Login failed", { description: failure });
+      // Not an error to correct in the form: the way on is the confirmation mail's code or link.
+      if (code === "email_not_confirmed") {
+        setConfirming({ email: email.trim(), signedUp: false });
+        return null;
+      }
+      setError(failure);
       return failure;
     }
     toast.success("Welcome back!", { description: "Successfully signed in. Redirecting..." });
@@ -56,7 +67,7 @@ export function AuthPanel({
       return failure;
     }
     if (confirmationSent) {
-      setConfirmationSentTo(email.trim());
+      setConfirming({ email: email.trim(), signedUp: true });
       toast.success("Check your email", {
         description: "Open the link we sent you to finish creating your account.",
       });
@@ -69,15 +80,18 @@ export function AuthPanel({
     return null;
   }
 
-  if (confirmationSentTo) {
+  if (confirming) {
+    const { email } = confirming;
     return (
       <div className="grid gap-6">
         <CheckEmail>
-          We sent a confirmation link and a code to {confirmationSentTo}. Open the link, or enter
-          the code here, to finish creating your account. Both expire in 1 hour.
+          {confirming.signedUp
+            ? `We sent a confirmation link and a code to ${email}. Open the link, or enter the code here, to finish creating your account. Both expire in 1 hour.`
+            : `${email} is not confirmed yet. Open the link in the email we sent when you signed up, or enter its code here. Links and codes expire after 1 hour: send the email again for new ones.`}
         </CheckEmail>
         <EmailCodeForm
-          verify={(code) => verifySignUpCode(confirmationSentTo, code)}
+          verify={(code) => verifySignUpCode(email, code)}
+          resend={() => resendConfirmation(email)}
           onVerified={() => {
             toast.success("Account created successfully!", {
               description: "Welcome! You can now access your interview practice.",
@@ -85,8 +99,8 @@ export function AuthPanel({
             onSignedIn();
           }}
           onChangeEmail={() => {
-            setConfirmationSentTo(null);
-            setTab("sign-up");
+            setConfirming(null);
+            setTab(confirming.signedUp ? "sign-up" : "sign-in");
           }}
         />
       </div>

@@ -64,6 +64,7 @@ export function ForgotPassword({
       <EmailCodeForm
         verify={(code) => verify(sentTo, code)}
         onVerified={onVerified}
+        resend={() => request(sentTo)}
         onChangeEmail={() => {
           setSentTo(null);
           setError(undefined);
