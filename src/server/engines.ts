@@ -4,6 +4,7 @@ import { MAX_ANSWER_RECORDING_SECONDS } from "@/shared/feedback";
 import { RECORDING_DURATION_SLACK_SECONDS } from "@/shared/practice-limits";
 import { checkedEvaluator } from "@/server/feedback/checked-evaluator";
 import { createOfflineEvaluator } from "@/server/feedback/offline-evaluator";
+import { warmRubric } from "@/server/feedback/rubric";
 import { createQuestionReferences } from "@/server/feedback/reference";
 import { heardText, type AnswerDrafts } from "@/server/feedback/answer-drafts";
 import type {
@@ -138,9 +139,21 @@ export async function createEngines(
     cvReader:
       ai.answerer === "openai" ? createOpenAICvReader({ ...common, model: ai.answerModel }) : null,
     reference: createQuestionReferences(),
-    warm: () => warm?.(),
+    warm: () => {
+      warm?.();
+      warmRubricSoon();
+    },
     transcriberStats,
   };
+}
+
+/**
+ * Builds the rubric's models of the library (warmRubric) a moment from now: after the burst of
+ * calls that opens the practice page, which this second of CPU would otherwise hold up, and
+ * long before a first answer can be typed.
+ */
+export function warmRubricSoon(): void {
+  setTimeout(warmRubric, 2_000).unref();
 }
 
 export async function closeEngines(engines: Engines): Promise<void> {

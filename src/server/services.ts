@@ -1,4 +1,4 @@
-import { closeEngines, createEngines, type Engines } from "./engines";
+import { closeEngines, createEngines, warmRubricSoon, type Engines } from "./engines";
 import { createAuthService, type AuthService } from "./auth/service";
 import type { Billing } from "./billing/billing";
 import { createBillingFromConfig } from "./billing/create-billing";
@@ -66,8 +66,9 @@ export async function createServices(
       aiJobs ? queuedTranscriber(jobs, config.http.requestTimeoutMs) : engines.transcriber,
     ),
     answerer: metrics.answerer(engines.answerer),
-    // A web-only process loads no recogniser: warming up belongs to the workers.
-    ...(config.role === "web" && { warm: () => {} }),
+    // A web-only process loads no recogniser (warming those belongs to the workers), but it
+    // scores typed answers.
+    ...(config.role === "web" && { warm: warmRubricSoon }),
   };
   const billing = createBillingFromConfig(config, { db: database.db, logger });
   return {

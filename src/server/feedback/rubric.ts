@@ -1,9 +1,10 @@
 import type { Evaluation, EvaluationInput } from "@/server/ai/engine";
-import { loadQuestionBank } from "@/server/library/answer-library";
 import { contentTerms } from "@/server/language/text";
 import { advise } from "./advise";
+import { libraryTermFrequency } from "./library-terms";
 import { measureAnswer } from "./measure";
 import { scoreMeasurements, starParts } from "./score";
+import { warmWorkTalk } from "./work-talk";
 
 /**
  * The offline rubric (docs/decisions/0091) in three stages with types between them: measure the
@@ -61,14 +62,16 @@ let cachedSpecificity: ((term: string) => number) | undefined;
  */
 function specificity(): (term: string) => number {
   if (cachedSpecificity) return cachedSpecificity;
-  const bank = loadQuestionBank();
-  const documentFrequency = new Map<string, number>();
-  for (const entry of bank)
-    for (const term of new Set(
-      contentTerms([entry.question, entry.answer, ...entry.tips].join(" ")),
-    ))
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  const n = bank.length;
-  cachedSpecificity = (term) => Math.log((n + 1) / ((documentFrequency.get(term) ?? 0) + 1));
+  const { entries, entriesWith } = libraryTermFrequency();
+  cachedSpecificity = (term) => Math.log((entries + 1) / (entriesWith(term) + 1));
   return cachedSpecificity;
+}
+
+/**
+ * Builds now what the rubric reads from the library on first use (a second or more of one core):
+ * called as the practice page opens, so the first answer's feedback does not wait for it.
+ */
+export function warmRubric(): void {
+  specificity();
+  warmWorkTalk();
 }

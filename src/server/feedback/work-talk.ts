@@ -1,6 +1,7 @@
 import { writtenCorpus } from "@/server/library/answer-corpus";
 import { loadQuestionBank } from "@/server/library/answer-library";
 import { contentTerms } from "@/server/language/text";
+import { libraryTermFrequency } from "./library-terms";
 
 /**
  * How much an answer sounds like talk about work rather than about everyday life, 0..1
@@ -51,18 +52,17 @@ function model() {
   const vocabulary = new Set([...workCounts.terms.keys(), ...everydayCounts.terms.keys()]).size;
   const logProbability = ({ terms, total }: ReturnType<typeof count>, term: string) =>
     Math.log(((terms.get(term) ?? 0) + 1) / (total + vocabulary));
-  const entriesWith = new Map<string, number>();
-  for (const entry of bank) {
-    for (const term of new Set(
-      contentTerms([entry.question, entry.answer, ...entry.tips].join(" ")),
-    ))
-      entriesWith.set(term, (entriesWith.get(term) ?? 0) + 1);
-  }
+  const { entries, entriesWith } = libraryTermFrequency();
   cached = {
     ratio: (term) => logProbability(workCounts, term) - logProbability(everydayCounts, term),
-    specific: (term) => (entriesWith.get(term) ?? 0) <= SPECIFIC_SHARE * bank.length,
+    specific: (term) => entriesWith(term) <= SPECIFIC_SHARE * entries,
   };
   return cached;
+}
+
+/** Builds the model now instead of at the first answer (rubric.ts, `warmRubric`). */
+export function warmWorkTalk(): void {
+  model();
 }
 
 function count(texts: readonly string[]) {
