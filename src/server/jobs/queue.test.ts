@@ -50,7 +50,13 @@ describe("the AI job queue", () => {
     expect(calls).toBe(2);
   });
 
-  it("tries a job again when a worker fails unexpectedly", async () => {
+  it("tries a job again when a worker fails unexpectedly, and logs the failure", async () => {
+    const lines: string[] = [];
+    await jobs.close(1_000);
+    jobs = createJobQueue(
+      database,
+      createLogger("warn", { write: (line: string) => void lines.push(line) }),
+    );
     let calls = 0;
     jobs.work("transcribe-question", 1, async () => {
       if (++calls === 1) throw new Error("the worker lost its recogniser");
@@ -58,6 +64,13 @@ describe("the AI job queue", () => {
     });
     expect(await run({})).toBe("heard");
     expect(calls).toBe(2);
+    const failures = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(failures).toContainEqual(
+      expect.objectContaining({
+        kind: "transcribe-question",
+        err: expect.objectContaining({ message: "the worker lost its recogniser" }),
+      }),
+    );
   });
 
   it("takes one job per user at a time, so another user's job is not held behind", async () => {

@@ -169,7 +169,17 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
             pollingIntervalSeconds: 1,
           },
           async ([job]) => {
-            const outcome = await runHandler(handler, job!.data, job!.signal);
+            let outcome: Outcome;
+            try {
+              outcome = await runHandler(handler, job!.data, job!.signal);
+            } catch (error) {
+              // pg-boss keeps the error with the job and says nothing: an operator should hear.
+              logger.warn(
+                { err: error, kind, job: job!.id },
+                "AI job failed; retried if it may be",
+              );
+              throw error;
+            }
             // pg-boss stores the outcome once this returns; the waiting process hears of it a
             // moment later instead of at its next look.
             setTimeout(() => {
