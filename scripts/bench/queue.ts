@@ -126,8 +126,10 @@ async function cluster() {
     async addWorker() {
       const worker = await startWorker(scratch.url);
       workers.push(worker);
-      // Its recogniser loads on its first job: give it one, so the round times the answers.
-      await evaluate(webs[0]!.url, tokens[0]!);
+      // Its recogniser loads on its first job: give it one, so the round times the answers. One
+      // answer alone would go to whichever worker looks first, most often a warm one: as many
+      // users' answers at once as there are workers, so each worker takes one.
+      await Promise.all(workers.map((_, k) => evaluate(webs[k % webs.length]!.url, tokens[k]!)));
       return worker;
     },
     async stop() {
