@@ -1,5 +1,5 @@
 import { bodyLimit } from "@/server/http/body-limit";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import {
   logoutScopes,
   passwordGrantBodySchema,
@@ -53,6 +53,13 @@ export function authRoutes(services: Services) {
     ip: clientIp(c, config.auth.trustProxy),
     userAgent: c.req.header("user-agent"),
   });
+  /** Counts the attempt against the IP's `kind` limit; before the body is read. */
+  const limited =
+    (kind: Parameters<typeof auth.rateLimit>[0]): MiddlewareHandler =>
+    async (c, next) => {
+      await auth.rateLimit(kind, meta(c));
+      await next();
+    };
 
   app.get("/health", (c) =>
     c.json({
@@ -82,10 +89,7 @@ export function authRoutes(services: Services) {
   app.post(
     "/signup",
     smallBody,
-    async (c, next) => {
-      await auth.rateLimit("sign-in-sign-up", meta(c));
-      await next();
-    },
+    limited("sign-in-sign-up"),
     gotrueJson(signUpBodySchema, (field) =>
       field === "email"
         ? "To signup, please provide your email"
@@ -128,10 +132,7 @@ export function authRoutes(services: Services) {
   app.post(
     "/recover",
     smallBody,
-    async (c, next) => {
-      await auth.rateLimit("email-sent", meta(c));
-      await next();
-    },
+    limited("email-sent"),
     gotrueJson(recoverBodySchema, () => "Password recovery requires an email"),
     async (c) => {
       await auth.recover(c.req.valid("json"), c.req.query("redirect_to"));
@@ -142,10 +143,7 @@ export function authRoutes(services: Services) {
   app.post(
     "/resend",
     smallBody,
-    async (c, next) => {
-      await auth.rateLimit("email-sent", meta(c));
-      await next();
-    },
+    limited("email-sent"),
     gotrueJson(resendBodySchema, (field) =>
       field === "type" ? "Resend requires a type" : "Resend requires an email",
     ),
@@ -178,10 +176,7 @@ export function authRoutes(services: Services) {
   app.post(
     "/verify",
     smallBody,
-    async (c, next) => {
-      await auth.rateLimit("verify", meta(c));
-      await next();
-    },
+    limited("verify"),
     gotrueJson(verifyBodySchema, (field) =>
       field === "type" ? "Verify requires a verification type" : `${field} must be a string`,
     ),
