@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { fixturesDir, readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { voiceSignal } from "@tests/support/voice-signal";
 import { decodeWebmOpus } from "./decode";
-import { detectSpeech, pauseSeconds, speechSeconds, splitAtPauses, trimSilence } from "./speech";
+import {
+  closingPause,
+  detectSpeech,
+  pauseSeconds,
+  speechSeconds,
+  splitAtPauses,
+  trimSilence,
+} from "./speech";
 
 const RATE = 16_000;
 const seconds = (samples: number) => samples / RATE;
@@ -154,5 +161,36 @@ describe("splitAtPauses", () => {
     for (const part of parts)
       expect(part.endSample - part.startSample).toBeLessThanOrEqual(12 * RATE);
     expect(parts.at(-1)!.endSample).toBe(long.length);
+  });
+});
+
+describe("closingPause", () => {
+  // 0.3 s quiet, then 2 s of speech; what follows it varies.
+  const endingIn = (silence: number) =>
+    detectSpeech(voiceSignal([{ silence: 0.3 }, { speech: 2, silence }]), RATE);
+  const speechEnd = (speech: ReturnType<typeof detectSpeech>) =>
+    speech.regions.at(-1)!.end * speech.frameSamples;
+
+  it("cuts a recording that ends in a long silence in the middle of it", () => {
+    const speech = endingIn(1);
+    const cut = closingPause(speech)!;
+    expect(seconds(cut - speechEnd(speech))).toBeCloseTo(
+      seconds(speech.length - speechEnd(speech)) / 2,
+      1,
+    );
+  });
+
+  it("cuts one that holds only the start of the pause at its end, so no word is cut short", () => {
+    // The page heard 0.35 s of quiet; the recording it sent lags and holds a little of it.
+    const speech = endingIn(0.16);
+    const silence = speech.voiced.length - speech.regions.at(-1)!.end;
+    expect(silence).toBeGreaterThanOrEqual(2);
+    expect(silence).toBeLessThan(6);
+    expect(closingPause(speech)).toBe(speech.voiced.length * speech.frameSamples);
+  });
+
+  it("does not cut while speech runs to the end", () => {
+    expect(closingPause(endingIn(0))).toBeUndefined();
+    expect(closingPause(detectSpeech(new Float32Array(RATE), RATE))).toBeUndefined();
   });
 });

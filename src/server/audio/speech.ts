@@ -202,17 +202,26 @@ export function splitAtPauses(
 }
 
 /**
- * Where a recording that ends in a pause may be cut: the middle of the silence after its last
- * speech, when that silence is as long as a pause (the speaker stopped, not a gap inside a word);
- * undefined while speech runs to the end, or when there is none. A draft heard at the page's
- * pause closes its last segment there (docs/decisions/0104).
+ * Frames of silence after the last speech that show a recording sent at the page's pause reached
+ * that pause: with the detector's 60–100 ms hang-over, about 0.1 s of quiet.
+ */
+const CLOSING_SILENCE_FRAMES = 2;
+
+/**
+ * Where a recording sent when the page heard the speaker pause may be cut, so that its last
+ * sentence is heard now (docs/decisions/0104): after its last speech, once the recording holds
+ * some of the silence the page heard — the middle of it when it is as long as a pause, its end
+ * when shorter (the recording lags the page's ear by a few tenths of a second, so at the page's
+ * first question it often holds only the start of the pause). Undefined while speech runs to the
+ * end, or when there is none.
  */
 export function closingPause(speech: Speech): number | undefined {
   const last = speech.regions.at(-1);
-  const frames = speech.voiced.length;
+  const silence = speech.voiced.length - (last?.end ?? 0);
+  if (!last || silence < CLOSING_SILENCE_FRAMES) return undefined;
   const shortestPause = Math.round(SHORTEST_PAUSE_SECONDS / FRAME_SECONDS);
-  if (!last || frames - last.end < shortestPause) return undefined;
-  return (last.end + Math.floor((frames - last.end) / 2)) * speech.frameSamples;
+  const kept = silence < shortestPause ? silence : Math.floor(silence / 2);
+  return (last.end + kept) * speech.frameSamples;
 }
 
 /** True when some speech falls inside `span`: a stretch of silence alone has no words to hear. */

@@ -58,8 +58,8 @@ export type TranscribeJob = {
 
 /**
  * How far the speaker had got when a draft was sent: still `speaking` (the last segment may end
- * mid-word, so it waits for more audio), `paused` (the page heard a silence: if the detector hears
- * it too, it closes the last segment, which is recognised up to the middle of that silence) or
+ * mid-word, so it waits for more audio), `paused` (the page heard a silence: once the recording
+ * holds some of it, it closes the last segment, which is recognised now; `closingPause`) or
  * `stopped` (the recording is whole: every segment).
  */
 export type DraftUpTo = "speaking" | "paused" | "stopped";
