@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { EngineError, type QuestionReference } from "@/server/ai/engine";
 import { DraftError, type AnswerDrafts } from "@/server/feedback/answer-drafts";
 import type { DecodeDraftJob } from "@/server/jobs/ai-jobs";
@@ -26,6 +27,8 @@ export const answerDraftBody = functionBody<"answer-draft", AuthedEnv>(
 
 /** How long a `listen` chunk waits for the recogniser before answering with what it has. */
 const LISTEN_WAIT_MS = 1200;
+/** How often it looks meanwhile at what the recogniser has heard. */
+const LISTEN_LOOK_EVERY_MS = 100;
 
 export async function answerDraft(
   deps: {
@@ -75,15 +78,33 @@ export async function answerDraft(
       );
     return now ? { drafting: true, thought: "finished" } : { drafting: true };
   }
+  const waiting = new AbortController();
+  const hearing = deps.jobs
+    .run("decode-draft", job, { owner: userId, timeoutMs: LISTEN_WAIT_MS, signal: waiting.signal })
+    .then(
+      (heard) => heard as string | null,
+      (error: unknown) => {
+        if (!(error instanceof EngineError)) throw error;
+        return deps.drafts.heard(userId, recording); // what the recogniser has so far
+      },
+    );
+  // The pause's hearing may wait behind an earlier one still running (the sentence before). When
+  // that one lands, what it heard may already make a finished answer: then that is the answer,
+  // without waiting for the last sentence too.
+  const finishedMeanwhile = async (): Promise<string> => {
+    let last = now;
+    for (;;) {
+      // Rejects once the answer is given (the race is over then, so nothing hears it).
+      await sleep(LISTEN_LOOK_EVERY_MS, undefined, { signal: waiting.signal });
+      const heard = await deps.drafts.heard(userId, recording);
+      if (heard && heard !== last && finished((last = heard))) return heard;
+    }
+  };
   let later: string | null;
   try {
-    later = (await deps.jobs.run("decode-draft", job, {
-      owner: userId,
-      timeoutMs: LISTEN_WAIT_MS,
-    })) as string | null;
-  } catch (error) {
-    if (!(error instanceof EngineError)) throw error;
-    later = await deps.drafts.heard(userId, recording); // what the recogniser has so far
+    later = await Promise.race([hearing, finishedMeanwhile()]);
+  } finally {
+    waiting.abort();
   }
   if (!later) return { drafting: true };
   return { drafting: true, thought: finished(later) ? "finished" : "open" };
