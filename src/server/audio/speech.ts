@@ -217,8 +217,9 @@ const CLOSING_SILENCE_FRAMES = 2;
  */
 export function closingPause(speech: Speech): number | undefined {
   const last = speech.regions.at(-1);
-  const silence = speech.voiced.length - (last?.end ?? 0);
-  if (!last || silence < CLOSING_SILENCE_FRAMES) return undefined;
+  if (!last) return undefined;
+  const silence = speech.voiced.length - last.end;
+  if (silence < CLOSING_SILENCE_FRAMES) return undefined;
   const shortestPause = Math.round(SHORTEST_PAUSE_SECONDS / FRAME_SECONDS);
   const kept = silence < shortestPause ? silence : Math.floor(silence / 2);
   return (last.end + kept) * speech.frameSamples;

@@ -15,7 +15,6 @@ import { createTestUser, type TestUser } from "@tests/support/test-users";
  * still hearing the sentence before. The recogniser's own hearing of pauses is tested in
  * src/server/functions/evaluate-answer.test.ts.
  */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const question = "Tell me about a time you had to meet a tight deadline.";
 const finishedStory =
   "Last spring our launch date moved up by two weeks, so I split the work into daily goals " +
@@ -66,7 +65,7 @@ describe("answer-draft at a pause", () => {
       );
       return rows[0] as { id: string; state: string } | undefined;
     };
-    while (!(await pauseJob())) await pause(20);
+    await expect.poll(pauseJob, { timeout: 10_000, interval: 20 }).toBeDefined();
     await createAnswerDrafts(database.db).saveHeard(user.id, row!.recording, {
       parts: [
         {
@@ -84,11 +83,8 @@ describe("answer-draft at a pause", () => {
     expect(await res.json()).toEqual({ drafting: true, thought: "finished" });
     // It did not wait out the pause's own hearing: that job, which no worker had started, is
     // dropped as the wait ends (waiting until the deadline would have left it queued).
-    let state = (await pauseJob())?.state;
-    for (let look = 0; state === "created" && look < 100; look++) {
-      await pause(20);
-      state = (await pauseJob())?.state;
-    }
-    expect(state).toBe("cancelled");
+    await expect
+      .poll(async () => (await pauseJob())?.state, { timeout: 5_000, interval: 20 })
+      .toBe("cancelled");
   });
 });

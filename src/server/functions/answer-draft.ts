@@ -62,8 +62,16 @@ export async function answerDraft(
   // A hearing not yet started would hear less than this one: it goes, so that a recogniser slower
   // than the chunks never falls further behind than the one hearing it is running.
   await deps.jobs.dropQueued("decode-draft", userId);
-  const finished = (heard: string) =>
-    finishedThought(request.question, measureForInterview(deps.reference, request.question, heard));
+  // The rubric's reading of the words heard, kept for the last text read: the same words are read
+  // again and again while a `listen` waits.
+  let reading: { heard: string; finished: boolean } | undefined;
+  const finished = (heard: string) => {
+    if (reading?.heard !== heard) {
+      const measured = measureForInterview(deps.reference, request.question, heard);
+      reading = { heard, finished: finishedThought(request.question, measured) };
+    }
+    return reading.finished;
+  };
   // The speaker has paused (docs/decisions/0104): is what was heard already a whole answer? What
   // is heard so far may say so; only if not, the pause, which closes the sentence just spoken, is
   // heard, within LISTEN_WAIT_MS.
@@ -85,6 +93,7 @@ export async function answerDraft(
       (heard) => heard as string | null,
       (error: unknown) => {
         if (!(error instanceof EngineError)) throw error;
+        if (waiting.signal.aborted) return null; // answered already
         return deps.drafts.heard(userId, recording); // what the recogniser has so far
       },
     );
@@ -92,12 +101,11 @@ export async function answerDraft(
   // that one lands, what it heard may already make a finished answer: then that is the answer,
   // without waiting for the last sentence too.
   const finishedMeanwhile = async (): Promise<string> => {
-    let last = now;
     for (;;) {
       // Rejects once the answer is given (the race is over then, so nothing hears it).
       await sleep(LISTEN_LOOK_EVERY_MS, undefined, { signal: waiting.signal });
       const heard = await deps.drafts.heard(userId, recording);
-      if (heard && heard !== last && finished((last = heard))) return heard;
+      if (heard && finished(heard)) return heard;
     }
   };
   let later: string | null;
