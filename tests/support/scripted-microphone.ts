@@ -13,7 +13,10 @@ import { readWav } from "./speech";
  * microphone open for the whole interview, as the AI Interviewer keeps it.
  */
 
-/** A clip: words, and pauses (seconds of silence) between them, in one flite voice. */
+/**
+ * A clip: words, and pauses between them, in one flite voice. A pause is the whole silence between
+ * the words: flite's own silence before and after each part (0.1–0.25 s) is trimmed.
+ */
 export type Utterance = { parts: (string | number)[]; voice?: string };
 
 const FORMAT = ["-r", "16000", "-c", "1", "-b", "16"];
@@ -22,7 +25,7 @@ const FORMAT = ["-r", "16000", "-c", "1", "-b", "16"];
 export function speakUtterance(utterance: Utterance, dir: string): string {
   const voice = utterance.voice ?? "slt";
   const key = createHash("sha256")
-    .update(JSON.stringify([voice, utterance.parts]))
+    .update(JSON.stringify(["trimmed", voice, utterance.parts]))
     .digest("hex");
   const out = path.join(dir, `${key.slice(0, 16)}.wav`);
   if (existsSync(out)) return out;
@@ -34,7 +37,9 @@ export function speakUtterance(utterance: Utterance, dir: string): string {
     } else {
       const raw = `${piece}.raw.wav`;
       execFileSync("flite", ["-voice", voice, "-t", part, "-o", raw]);
-      execFileSync("sox", [raw, ...FORMAT, piece]);
+      // Trimmed under -45 dBFS at each end (reversed to trim the end): sox's `silence` effect.
+      const trim = ["silence", "1", "0.01", "-45d"];
+      execFileSync("sox", [raw, ...FORMAT, piece, ...trim, "reverse", ...trim, "reverse"]);
       rmSync(raw);
     }
     return piece;
@@ -53,7 +58,12 @@ function speechEndSeconds(wav: string): number {
   return last / 16_000;
 }
 
-type MicWindow = { __sayClip?: (url: string) => Promise<{ startedAt: number; endedAt: number }> };
+/** The page kept busy (its main thread) from `fromMs` into a clip for `forMs`: a slow laptop. */
+export type Busy = { fromMs: number; forMs: number };
+
+type MicWindow = {
+  __sayClip?: (url: string, busy?: Busy) => Promise<{ startedAt: number; endedAt: number }>;
+};
 
 /**
  * In the page, before its scripts: getUserMedia answers the scripted stream. Plain JavaScript in a
@@ -62,14 +72,22 @@ type MicWindow = { __sayClip?: (url: string) => Promise<{ startedAt: number; end
 const scriptMicrophone = `(() => {
   let context, destination;
   const open = () => {
-    context ??= new AudioContext({ sampleRate: 48000 });
-    destination ??= context.createMediaStreamDestination();
+    if (!context) {
+      context = new AudioContext({ sampleRate: 48000 });
+      destination = context.createMediaStreamDestination();
+      // A quiet room between clips, as a real microphone always sends: with nothing playing
+      // into it, the stream carries no samples and a recording stops growing at the last word.
+      const room = context.createConstantSource();
+      room.offset.value = 0;
+      room.connect(destination);
+      room.start();
+    }
     return { context, destination };
   };
   Object.defineProperty(navigator.mediaDevices, "getUserMedia", {
     value: async () => open().destination.stream.clone(),
   });
-  window.__sayClip = async (url) => {
+  window.__sayClip = async (url, busy) => {
     const { context: ctx, destination: out } = open();
     const audio = await ctx.decodeAudioData(await (await fetch(url)).arrayBuffer());
     const source = ctx.createBufferSource();
@@ -78,6 +96,12 @@ const scriptMicrophone = `(() => {
     const startedAt = performance.now();
     const ended = new Promise((resolve) => source.addEventListener("ended", resolve));
     source.start();
+    if (busy) {
+      setTimeout(() => {
+        const until = performance.now() + busy.forMs;
+        while (performance.now() < until) continue;
+      }, busy.fromMs);
+    }
     await ended;
     return { startedAt, endedAt: performance.now() };
   };
@@ -95,16 +119,18 @@ export async function installScriptedMicrophone(page: Page): Promise<void> {
 }
 
 /**
- * Plays `wav` into the page's microphone; resolves when it has played, with the page's clock
- * (performance.now()) at its start and at the end of its last word.
+ * Plays `wav` into the page's microphone, the page kept `busy` for a while if asked; resolves
+ * when it has played, with the page's clock (performance.now()) at its start and at the end of
+ * its last word.
  */
 export async function say(
   page: Page,
   wav: string,
+  busy?: Busy,
 ): Promise<{ startedAt: number; speechEndedAt: number }> {
   const { startedAt } = await page.evaluate(
-    (url) => (window as MicWindow).__sayClip!(url),
-    `/__microphone/${encodeURIComponent(wav)}`,
+    ([url, busy]) => (window as MicWindow).__sayClip!(url, busy),
+    [`/__microphone/${encodeURIComponent(wav)}`, busy] as const,
   );
   return { startedAt, speechEndedAt: startedAt + speechEndSeconds(wav) * 1000 };
 }

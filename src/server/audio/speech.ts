@@ -211,9 +211,8 @@ const CLOSING_SILENCE_FRAMES = 2;
  * Where a recording sent when the page heard the speaker pause may be cut, so that its last
  * sentence is heard now (docs/decisions/0104): after its last speech, once the recording holds
  * some of the silence the page heard — the middle of it when it is as long as a pause, its end
- * when shorter (the recording lags the page's ear by a few tenths of a second, so at the page's
- * first question it often holds only the start of the pause). Undefined while speech runs to the
- * end, or when there is none.
+ * when shorter (the recorder writes in its own time, so a recording can hold less of the pause
+ * than the page has heard). Undefined while speech runs to the end, or when there is none.
  */
 export function closingPause(speech: Speech): number | undefined {
   const last = speech.regions.at(-1);
