@@ -5,16 +5,18 @@
 // drive the same turn logic (createTurnDetector), on the same answers, in the same rooms.
 //
 // Each trial is an answer in two parts with a 2 s thinking pause between them, after 1.5 s of
-// room and followed by 5 s of it: the turn must not end in the pause, and should end 2.6 s after
-// the true end of speech. Rooms: quiet, steady noise (white, and a fan's brown noise) at 20 and
-// 10 dB below the speech, and other people talking (babble: three other recordings) at 15 dB.
-// Reported per detector and room: turns ended inside the thinking pause (a cut-off), speech
-// found before anyone spoke, turns that never ended (the user must press "I'm done"), and how
-// late the end came (p50/p95 beyond the 2.6 s).
+// room and followed by 5 s of it: the turn must not end in the pause, and should end the page's
+// standard pause (TURN_PAUSES.standard) after the true end of speech. Rooms: quiet, steady noise
+// (white, and a fan's brown noise) at 20 and 10 dB below the speech, and other people talking
+// (babble: three other recordings) at 15 dB. Reported per detector and room: turns ended inside
+// the thinking pause (a cut-off), speech found before anyone spoke, turns that never ended (the
+// user must press "I'm done"), how late the end came (p50/p95 beyond the pause), and how long the
+// 2 s pause was heard (p50 and the longest): a turn ending after a shorter silence than the
+// longest would cut into one of them.
 //
 // Run: `npm run eval:turn-detector [-- more/recordings/dir…]` (16 kHz mono WAVs; the repository's
 // flite recordings by default). What-ifs: THINKING_S=2.2 makes the pause longer, PAUSE_MS=2300
-// ends a turn after a shorter silence than the page's (TURN_PAUSES.standard).
+// ends a turn after another silence than the page's.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -29,6 +31,7 @@ import {
 } from "@/client/features/practice/end-of-turn";
 import {
   loadSileroModel,
+  SILERO_FRAME_MS,
   SILERO_FRAME_SAMPLES,
   sileroFrames,
 } from "@/client/features/practice/silero-frames";
@@ -175,7 +178,7 @@ const detectors: Detector[] = [
   },
   {
     name: "Silero v5 (the page)",
-    frameMs: (SILERO_FRAME_SAMPLES / RATE) * 1000,
+    frameMs: SILERO_FRAME_MS,
     async speech(signal) {
       silero.reset();
       const frames: boolean[] = [];
@@ -191,17 +194,24 @@ const detectors: Detector[] = [
  * Runs the page's turn logic over the frames; a level (dBFS) goes through the energy gate. A
  * frame's time is its end, when the page has heard it.
  */
-function run(frames: boolean[] | number[], frameMs: number) {
+function run(frames: boolean[] | number[], frameMs: number, speechEnd: number) {
   const turn = createTurnDetector({ pauseMs, finishedPauseMs });
+  // The same logic with no end: the longest silence it hears before the answer's true end.
+  const ear = createTurnDetector({ pauseMs: Infinity, finishedPauseMs: Infinity });
   const energy = createEnergyGate();
   const events: { event: Exclude<TurnEvent, null>; at: number }[] = [];
+  let longestSilence = 0;
   frames.forEach((frame, k) => {
     const speech = typeof frame === "number" ? energy(frame) : frame;
     const now = (k + 1) * frameMs;
     const event = turn.frame(speech, now);
     if (event) events.push({ event, at: now / 1000 });
+    ear.frame(speech, now);
+    // Measured where the turn could end: on a frame that is not speech.
+    if (!speech && now / 1000 <= speechEnd && ear.speechEndedAt !== null)
+      longestSilence = Math.max(longestSilence, now - ear.speechEndedAt);
   });
-  return events;
+  return { events, longestSilence: longestSilence / 1000 };
 }
 
 const dirs = process.argv.slice(2);
@@ -233,7 +243,7 @@ console.info(
 console.info(
   "detector".padEnd(22) +
     "room".padEnd(20) +
-    "cut-offs  early speech  never ended  late p50  late p95",
+    "cut-offs  early speech  never ended  late p50  late p95  pause heard p50 / max",
 );
 for (const detector of detectors) {
   for (const room of rooms) {
@@ -241,10 +251,16 @@ for (const detector of detectors) {
     let early = 0;
     let never = 0;
     const late: number[] = [];
+    const heard: number[] = [];
     for (const [i, first] of answers.entries()) {
       const second = answers[(i + 1) % answers.length]!;
       const t = trial(first, second, room, i + 1);
-      const events = run(await detector.speech(t.signal), detector.frameMs);
+      const { events, longestSilence } = run(
+        await detector.speech(t.signal),
+        detector.frameMs,
+        t.speechEnd,
+      );
+      heard.push(longestSilence);
       const firstSpeech = events.find((e) => e.event === "speech");
       if (firstSpeech && firstSpeech.at < t.speechStart - 0.1) early++;
       const end = events.find((e) => e.event === "end");
@@ -260,7 +276,8 @@ for (const detector of detectors) {
         String(early).padStart(14) +
         String(never).padStart(13) +
         s(percentile(late, 50)).padStart(10) +
-        s(percentile(late, 95)).padStart(10),
+        s(percentile(late, 95)).padStart(10) +
+        `${s(percentile(heard, 50))} / ${s(Math.max(...heard))}`.padStart(23),
     );
   }
 }

@@ -71,6 +71,23 @@ describe("end of turn", () => {
     expect(resumed.events.at(-1)?.[0]).toBe("pause"); // not finished: 2 s is not enough
   });
 
+  it("lets the next words end a pause, even when they start just as it would end", () => {
+    const detector = createTurnDetector(TURN_PAUSES.standard);
+    const { pauseMs } = TURN_PAUSES.standard;
+    const events: TurnEvent[] = [];
+    let now = 0;
+    const frames = (speech: boolean, ms: number) => {
+      for (const end = now + ms; now < end; now += 20) events.push(detector.frame(speech, now));
+    };
+    frames(true, 1000);
+    frames(false, pauseMs - 20);
+    // Three speech frames start the words again; the first comes when the silence is pauseMs.
+    frames(true, 1000);
+    expect(events).not.toContain("end");
+    frames(false, pauseMs + 20);
+    expect(events).toContain("end");
+  });
+
   it("takes no click or a steady hum for speech", () => {
     const { events } = run([
       [ROOM, 1000],

@@ -11,8 +11,11 @@
 export type TurnPauses = { pauseMs: number; finishedPauseMs: number };
 
 export const TURN_PAUSES = {
-  /** A 2 s thinking pause never ends a turn; a finished answer ends after 1 s of quiet. */
-  standard: { pauseMs: 2600, finishedPauseMs: 1000 },
+  /**
+   * A 2 s thinking pause never ends a turn (Silero hears one as at most 2.27 s: `npm run
+   * eval:turn-detector`); a finished answer ends after 1 s of quiet.
+   */
+  standard: { pauseMs: 2400, finishedPauseMs: 1000 },
   /** "Longer pauses": for those who think aloud more slowly, or speak a second language. */
   longer: { pauseMs: 4500, finishedPauseMs: 2000 },
 } as const satisfies Record<string, TurnPauses>;
@@ -59,7 +62,9 @@ export function createTurnDetector(pauses: TurnPauses) {
         if (started) return "speech";
         return null;
       }
-      if (!heardSpeech) return null;
+      // A speech frame never ends the turn: it may be the start of the next words, and if three
+      // come in a row the silence ended at the first of them.
+      if (!heardSpeech || speech) return null;
       const silence = now - lastSpeechAt;
       if (silence >= (finished ? pauses.finishedPauseMs : pauses.pauseMs)) {
         ended = true;

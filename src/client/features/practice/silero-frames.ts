@@ -11,6 +11,8 @@ import { createProbabilityGate } from "./end-of-turn";
 
 /** Samples per frame at 16 kHz, as Silero v5 takes them. */
 export const SILERO_FRAME_SAMPLES = 512;
+/** How long a frame lasts: 32 ms. */
+export const SILERO_FRAME_MS = (SILERO_FRAME_SAMPLES / 16_000) * 1000;
 
 /**
  * The v5 model on onnxruntime-web; `modelBytes` fetches the model file. Where the runtime's
