@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { say, speakUtterance, type Utterance } from "@tests/support/scripted-microphone";
+import { readWav } from "@tests/support/speech";
 import { axeViolationsAtWidths } from "./support/axe";
 import { useJourney } from "./support/journey";
 
@@ -58,11 +59,25 @@ async function openInterview(length: "3" | "5") {
   await page.getByRole("button", { name: "Start the interview" }).click();
 }
 
-/** Answers the turn now listening out loud; then, when a follow-up is asked, its answer too. */
-async function answerByVoice(utterance: Utterance): Promise<boolean> {
+/**
+ * Answers the turn now listening out loud; then, when a follow-up is asked, its answer too.
+ * `busyInPause`: the page is kept busy for a while in the answer's first thinking pause.
+ */
+async function answerByVoice(utterance: Utterance, busyInPause = false): Promise<boolean> {
   await listening();
   const before = await page.getByTestId("interview-transcript").locator("li").count();
-  await say(page, wav(utterance));
+  // From 0.5 s into the first pause for 2.5 s, the page is busy: the speech detector's frames
+  // pile up meanwhile, and are heard all at once after it, 3 s into a pause of 1.5 s or 2 s.
+  const wordsMs = () => (readWav(wav({ parts: [utterance.parts[0]!] })).length / 16_000) * 1000;
+  const busy = busyInPause ? { fromMs: wordsMs() + 500, forMs: 2500 } : undefined;
+  await say(page, wav(utterance), busy);
+  if (busy) {
+    // The thinking pause was heard for what it was: as the last word ends, the turn is still
+    // open, nothing said since it began.
+    await expect(page.getByTestId("interview-transcript").locator("li").count()).resolves.toBe(
+      before,
+    );
+  }
   // The turn ends by itself, the interviewer acknowledges, then asks on (or the report comes).
   await page
     .getByTestId("interview-transcript")
@@ -121,7 +136,9 @@ describe("AI Interviewer, hands-free", () => {
         await page.screenshot({ path: "tests/artifacts/interview-phone.png", fullPage: true });
         await page.setViewportSize({ width: 1280, height: 900 });
       }
-      await answerByVoice(turn === 0 ? intro : noResult);
+      // The first answer's thinking pause comes while the page is busy (a slow laptop): the
+      // detector times its frames by the audio, so the pause is not heard as a longer one.
+      await answerByVoice(turn === 0 ? intro : noResult, turn === 0);
     }
     expect(asked[0]).toContain("yourself");
     const report = page.getByTestId("interview-answers");

@@ -6,7 +6,12 @@ import workletUrl from "@ricky0123/vad-web/dist/vad.worklet.bundle.min.js?url&no
 import modelUrl from "@ricky0123/vad-web/dist/silero_vad_v5.onnx?url";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
 import type { SpeechDetector } from "./end-of-turn";
-import { loadSileroModel, SILERO_FRAME_SAMPLES, sileroFrames } from "./silero-frames";
+import {
+  loadSileroModel,
+  SILERO_FRAME_MS,
+  SILERO_FRAME_SAMPLES,
+  sileroFrames,
+} from "./silero-frames";
 
 /**
  * Silero v5 saying which frames are speech (docs/decisions/0104), loaded only when an interview
@@ -46,12 +51,17 @@ export async function openSileroDetector(
     processorOptions: { frameSamples: SILERO_FRAME_SAMPLES },
   });
   let onFrame: ((speech: boolean, now: number) => void) | null = null;
+  // Each frame is timed by the audio itself, 32 ms after the one before from when listening
+  // began, not by when the page got round to it: a page busy for a moment (a draft being sent, a
+  // slow core) would otherwise hear the end of a thinking pause late and take it for a longer one.
+  let frameEndsAt = 0;
   let failed = 0;
   node.port.onmessage = (event: MessageEvent<{ message?: string; data?: unknown }>) => {
     const { message, data } = event.data;
     const listener = onFrame;
     if (message !== Message.AudioFrame || !(data instanceof ArrayBuffer) || !listener) return;
-    const at = performance.now();
+    frameEndsAt += SILERO_FRAME_MS;
+    const at = frameEndsAt;
     void frames.hear(new Float32Array(data)).then(
       (speech) => {
         failed = 0;
@@ -68,6 +78,7 @@ export async function openSileroDetector(
     listen(listener) {
       frames.reset();
       onFrame = listener;
+      frameEndsAt = performance.now();
       if (!connected) source.connect(node);
       connected = true;
       // Heard only while the user may answer: not while the interviewer speaks.
