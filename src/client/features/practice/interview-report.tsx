@@ -105,12 +105,7 @@ function QuestionByQuestion({
                   {question.index + 1}. {question.question}
                 </h3>
                 {answer ? (
-                  <p className="text-sm">
-                    <Badge variant="outline" className="mr-2">
-                      {score(answer)}
-                    </Badge>
-                    {answer.transcript}
-                  </p>
+                  <Heard answer={answer} score={score(answer)} />
                 ) : (
                   <p className="text-sm text-muted-foreground">
                     <Badge variant="outline">Skipped</Badge>
@@ -119,12 +114,7 @@ function QuestionByQuestion({
                 {followUp ? (
                   <div className="border-l-2 pl-3 text-sm">
                     <p className="font-medium">Follow-up: {followUp.question}</p>
-                    <p>
-                      <Badge variant="outline" className="mr-2">
-                        {score(followUp)}
-                      </Badge>
-                      {followUp.transcript}
-                    </p>
+                    <Heard answer={followUp} score={score(followUp)} />
                   </div>
                 ) : null}
                 <div className="flex flex-wrap gap-2">
@@ -140,6 +130,26 @@ function QuestionByQuestion({
         </ol>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * An answer's score and what was heard, marked "Approximate transcript" where the recogniser was
+ * unsure of it (and the user has not corrected it since).
+ */
+function Heard({ answer, score }: { answer: Answer; score: string }) {
+  return (
+    <p className="text-sm">
+      <Badge variant="outline" className="mr-2">
+        {score}
+      </Badge>
+      {answer.approximate && !answer.corrected ? (
+        <Badge variant="warning" className="mr-2">
+          Approximate transcript
+        </Badge>
+      ) : null}
+      {answer.transcript}
+    </p>
   );
 }
 

@@ -262,7 +262,9 @@ function Transcript({ lines }: { lines: TranscriptLine[] }) {
                 ? line.note === "feedback"
                   ? "Feedback"
                   : "Interviewer"
-                : "You"}
+                : line.note === "approximate"
+                  ? "You · approximate transcript"
+                  : "You"}
             </span>
             <span className="break-words">{line.text}</span>
           </li>

@@ -9,11 +9,13 @@ import type { ShareComment } from "@/shared/share";
 import type { AttemptSummary, SessionDetail } from "@/shared/sessions";
 import { watchToasts } from "@tests/support/dom-toasts";
 import { mockFunctions } from "@tests/support/functions-network";
+import { InterviewReport } from "./interview-report";
 import { SessionReport } from "./session-report";
 
 /**
  * A session's report in a DOM, its calls answered on the network (MSW): the report of an AI
- * Interviewer session, the coach's comments on it and their deletion, and a report that fails.
+ * Interviewer session, the coach's comments on it and their deletion, a report that fails, and
+ * the interview's answers question by question.
  */
 const network = mockFunctions();
 const toasts = watchToasts();
@@ -61,12 +63,10 @@ const session: SessionDetail = {
   },
 };
 
-function renderReport() {
+function renderReport(report = <SessionReport id="s1" />) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <SessionReport id="s1" />
-      </MemoryRouter>
+      <MemoryRouter>{report}</MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -121,5 +121,20 @@ describe("a session's report", () => {
     renderReport();
     await screen.findByText("The report could not be loaded.");
     await toasts.expect("Failed to load the session", "No such session.");
+  });
+});
+
+describe("an interview's answers, question by question", () => {
+  it("marks what the recogniser was unsure of as approximate, until the user corrects it", async () => {
+    const unsure = { ...answer(0, "Tell me about a deadline.", 4.2), approximate: true };
+    const corrected = { ...answer(1, "Why data?", 2.1), approximate: true, corrected: true };
+    network.answer("get-session", { ...session, attempts: [unsure, corrected] });
+    network.answer("list-share-comments", { comments: [] });
+    renderReport(<InterviewReport id="s1" footer={null} />);
+    const answers = await screen.findByTestId("interview-answers");
+    const [first, second, third] = [...answers.querySelectorAll<HTMLElement>(":scope > li")];
+    expect(within(first!).getByText("Approximate transcript")).toBeTruthy();
+    expect(within(second!).queryByText("Approximate transcript")).toBeNull();
+    expect(within(third!).getByText("Skipped")).toBeTruthy();
   });
 });

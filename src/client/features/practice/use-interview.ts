@@ -28,7 +28,7 @@ export type TranscriptLine = {
   id: number;
   speaker: "interviewer" | "you";
   text: string;
-  /** Feedback after an answer (when asked for), or "follow-up". */
+  /** Feedback after an answer (when asked for), "follow-up", or "approximate" (what we heard). */
   note?: string;
 };
 
@@ -133,8 +133,10 @@ export function useInterview({
     return id;
   }, []);
   /** A line's words once known (what was heard arrives after the turn has ended). */
-  const reword = useCallback((id: number, text: string) => {
-    setLines((all) => all.map((line) => (line.id === id ? { ...line, text } : line)));
+  const reword = useCallback((id: number, text: string, note?: string) => {
+    setLines((all) =>
+      all.map((line) => (line.id === id ? { ...line, text, ...(note ? { note } : {}) } : line)),
+    );
   }, []);
 
   useEffect(() => {
@@ -295,7 +297,8 @@ export function useInterview({
         prompt = "Sorry, I didn't catch that. Could you say it again, or type it?";
         continue;
       }
-      reword(yours, feedback.transcript);
+      // The recogniser's best guess where it was unsure: the line says so.
+      reword(yours, feedback.transcript, feedback.approximate ? "approximate" : undefined);
       if (settingsRef.current.feedbackEachAnswer) {
         const overall = feedback.scores.overall;
         const verdict = lowAnxiety ? scoreWord(overall) : `${overall.toFixed(1)} out of 5`;
