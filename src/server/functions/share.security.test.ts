@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shareLinks } from "@/server/db/schema";
+import { attempts, shareLinks } from "@/server/db/schema";
 import { sessionSchema } from "@/shared/sessions";
 import {
   createShareResponseSchema,
@@ -103,6 +103,23 @@ describe("a share link", () => {
     const text = await (await open(pathOf(link.url))).text();
     expect(text).not.toContain("biggest client moved a launch forward");
     expect(text).toContain("The answer's words are not shared.");
+  });
+
+  it("says where the words are the recogniser's guess, until the owner corrects them", async () => {
+    const link = await share(ada, {});
+    const marked = async () =>
+      (await (await open(pathOf(link.url))).text()).includes("Approximate transcript");
+    expect(await marked()).toBe(false);
+    const mark = (approximate: boolean, transcriptCorrected: boolean) =>
+      t.database.db
+        .update(attempts)
+        .set({ approximate, transcriptCorrected })
+        .where(eq(attempts.id, attemptId));
+    await mark(true, false);
+    expect(await marked()).toBe(true);
+    await mark(true, true);
+    expect(await marked()).toBe(false);
+    await mark(false, false);
   });
 
   it("is someone else's: not shared, not listed, not revoked by them", async () => {

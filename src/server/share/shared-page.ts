@@ -69,7 +69,15 @@ export function sharedPage(
             </p>
             ${
               link.includeTranscript
-                ? html`<blockquote class="pre-wrap">${answer.transcript}</blockquote>`
+                ? html`${
+                      answer.approximate && !answer.corrected
+                        ? html`<p class="muted">
+                            <span class="badge badge-warn">Approximate transcript</span> What the
+                            offline recogniser heard; it was unsure of some words.
+                          </p>`
+                        : ""
+                    }
+                    <blockquote class="pre-wrap">${answer.transcript}</blockquote>`
                 : html`<p class="muted">The answer's words are not shared.</p>`
             }
             ${commentList(commentsOf(answer.id))}
