@@ -13,7 +13,7 @@ import { DAY_MS, createSignInBackoff, type SignInBackoff } from "./sign-in-backo
  */
 
 /** GoTrue counts its `RATE_LIMIT_*` settings per 5 minutes (docs/decisions/0011). */
-const AUTH_RATE_LIMIT_WINDOW_MS = 5 * 60 * 1000;
+export const AUTH_RATE_LIMIT_WINDOW_MS = 5 * 60 * 1000;
 /**
  * Password checks of one account per 5 minutes, whatever the IP: a stolen access token must not
  * buy unlimited guesses at the current password from many IPs (docs/decisions/0081).

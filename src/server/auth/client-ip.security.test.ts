@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_RATE_LIMIT_WINDOW_MS } from "@/server/auth/auth-limits";
 import { ConfigError, loadConfig } from "@/server/config";
+import { inOneWindow } from "@tests/support/rate-windows";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
@@ -35,8 +37,12 @@ const failedSignIn = (t: TestApp, forwardedFor: string) =>
     }),
   });
 
-/** Statuses of 40 failed sign-ins, the n-th with `forwardedFor(n)`. */
+/**
+ * Statuses of 40 failed sign-ins, the n-th with `forwardedFor(n)`, all in one of the limit's
+ * windows.
+ */
 const fortySignIns = async (t: TestApp, forwardedFor: (n: number) => string) => {
+  await inOneWindow(AUTH_RATE_LIMIT_WINDOW_MS, 20_000);
   const statuses: number[] = [];
   for (let n = 1; n <= 40; n++) statuses.push((await failedSignIn(t, forwardedFor(n))).status);
   return statuses;
