@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentWebm } from "@tests/support/audio-fixtures";
-import { inOneMinuteWindow } from "@tests/support/functions";
+import { inOneWindow } from "@tests/support/functions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
@@ -83,7 +83,7 @@ describe("GET /metrics", () => {
   }, 60_000);
 
   it("times AI engine calls by engine and counts rate-limit rejections", async () => {
-    await inOneMinuteWindow();
+    await inOneWindow();
     expect((await answer()).status).toBe(200);
     expect((await answer()).status).toBe(429);
     const text = await scrape();

@@ -67,12 +67,12 @@ export async function expectOk<T>(
 }
 
 /**
- * Waits, when less than `seconds` remain of the current clock minute, for the next one to begin.
- * The practice budgets count in fixed one-minute windows (src/server/db/rate-limit.ts): a test
- * that spends a budget and expects the refusal must make its calls inside one window, or the
- * window turning between them starts the budget afresh.
+ * Waits, when less than `seconds` remain of the current window of `windowMs` on the clock, for the
+ * next one to begin. Rate limits count in fixed windows (src/server/db/rate-limit.ts): one minute
+ * for the practice budgets, five for sign-ins. A test that spends a limit and expects the refusal
+ * must make its calls inside one window, or the window turning between them starts it afresh.
  */
-export async function inOneMinuteWindow(seconds = 15) {
-  const left = 60_000 - (Date.now() % 60_000);
+export async function inOneWindow(windowMs = 60_000, seconds = 15) {
+  const left = windowMs - (Date.now() % windowMs);
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }

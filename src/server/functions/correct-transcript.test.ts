@@ -4,7 +4,7 @@ import { attempts } from "@/server/db/schema";
 import { feedbackSchema, MAX_TYPED_ANSWER_CHARS, type Feedback } from "@/shared/feedback";
 import { attemptDetailSchema, listAttemptsResponseSchema } from "@/shared/sessions";
 import { readFixture } from "@tests/support/audio-fixtures";
-import { callFunction, expectError, inOneMinuteWindow } from "@tests/support/functions";
+import { callFunction, expectError, inOneWindow } from "@tests/support/functions";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
@@ -233,7 +233,7 @@ describe("correct-transcript's budget", () => {
   afterAll(() => t?.close());
 
   it("shares evaluate-answer's per-user limit: 429 with Retry-After", async () => {
-    await inOneMinuteWindow();
+    await inOneWindow();
     const typedAnswer = await evaluate(t, user, { answer: typed }); // 1 of 2
     const body = { attemptId: typedAnswer.id, transcript: typed };
     await expectError(

@@ -12,7 +12,7 @@ import {
 import { readFixture, silentWebm } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
-import { callFunction, expectError, inOneMinuteWindow } from "@tests/support/functions";
+import { callFunction, expectError, inOneWindow } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 import { writeWebm } from "@tests/support/webm-writer";
@@ -369,7 +369,7 @@ describe("evaluate-answer, per-user budget", () => {
     try {
       const user = await createTestUser(t);
       await subscribeTestUser(t, user);
-      await inOneMinuteWindow();
+      await inOneWindow();
       expect((await evaluate(t, user, { question, answer: typed })).status).toBe(200);
       const res = await evaluate(t, user, { question, answer: typed });
       await expectError(res, 429, "rate_limited");

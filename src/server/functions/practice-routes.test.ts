@@ -5,12 +5,7 @@ import { MAX_QUESTION_CHARS, MAX_TRANSCRIBE_BODY_BYTES } from "@/shared/practice
 import { readFixture } from "@tests/support/audio-fixtures";
 import { startFakeOpenAI, type FakeOpenAI } from "@tests/support/fake-openai";
 import { subscribeTestUser } from "@tests/support/subscribe-test-user";
-import {
-  callFunction,
-  expectError,
-  inOneMinuteWindow,
-  type CallOptions,
-} from "@tests/support/functions";
+import { callFunction, expectError, inOneWindow, type CallOptions } from "@tests/support/functions";
 import { createTestApp, type TestApp } from "@tests/support/test-app";
 import { createTestUser, type TestUser } from "@tests/support/test-users";
 
@@ -492,7 +487,7 @@ describe("per-user budgets", () => {
 
   it("answers 429 with Retry-After once a user spends the minute's budget", async () => {
     const ask = () => call(limited, "generate-interview-answer", { question: "Why us?" }, { user });
-    await inOneMinuteWindow();
+    await inOneWindow();
     expect((await ask()).status).toBe(200);
     expect((await ask()).status).toBe(200);
     const res = await ask();
