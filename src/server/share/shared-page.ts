@@ -70,7 +70,7 @@ export function sharedPage(
             ${
               link.includeTranscript
                 ? html`${
-                      answer.approximate && !answer.corrected
+                      answer.approximate
                         ? html`<p class="muted">
                             <span class="badge badge-warn">Approximate transcript</span> What the
                             offline recogniser heard; it was unsure of some words.

@@ -135,7 +135,7 @@ function QuestionByQuestion({
 
 /**
  * An answer's score and what was heard, marked "Approximate transcript" where the recogniser was
- * unsure of it (and the user has not corrected it since).
+ * unsure of it (a transcript the user corrected is stored as not approximate).
  */
 function Heard({ answer, score }: { answer: Answer; score: string }) {
   return (
@@ -143,7 +143,7 @@ function Heard({ answer, score }: { answer: Answer; score: string }) {
       <Badge variant="outline" className="mr-2">
         {score}
       </Badge>
-      {answer.approximate && !answer.corrected ? (
+      {answer.approximate ? (
         <Badge variant="warning" className="mr-2">
           Approximate transcript
         </Badge>

@@ -127,7 +127,8 @@ describe("a session's report", () => {
 describe("an interview's answers, question by question", () => {
   it("marks what the recogniser was unsure of as approximate, until the user corrects it", async () => {
     const unsure = { ...answer(0, "Tell me about a deadline.", 4.2), approximate: true };
-    const corrected = { ...answer(1, "Why data?", 2.1), approximate: true, corrected: true };
+    // Correcting a transcript stores it as not approximate (correct-transcript).
+    const corrected = { ...answer(1, "Why data?", 2.1), approximate: false, corrected: true };
     network.answer("get-session", { ...session, attempts: [unsure, corrected] });
     network.answer("list-share-comments", { comments: [] });
     renderReport(<InterviewReport id="s1" footer={null} />);
